@@ -1,0 +1,38 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { ExceptionsFilter } from './common/exception.filter';
+import { ENV, type Env } from './config/env';
+import { dataSourceOptions } from './database/data-source';
+import { HealthController } from './health/health.controller';
+import { RedisModule } from './redis/redis.module';
+
+@Global()
+@Module({})
+class EnvModule {
+  static forRoot(env: Env): DynamicModule {
+    return { module: EnvModule, providers: [{ provide: ENV, useValue: env }], exports: [ENV] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  /** The whole API for one validated environment (tests pass their own). */
+  static forRoot(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.forRoot(env),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL), retryAttempts: 3 }),
+        RedisModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: ExceptionsFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { HttpStatus } from '@nestjs/common';
+
+/**
+ * An error a member or client can act on. `code` is stable (clients may branch on it), the
+ * message is shown as is, and the exception filter maps `status` to the HTTP answer.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: HttpStatus = HttpStatus.BAD_REQUEST,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

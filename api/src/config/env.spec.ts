@@ -1,0 +1,41 @@
+import { EnvError, loadEnv } from './env';
+
+const valid = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+};
+
+describe(loadEnv.name, () => {
+  it('applies the defaults to a minimal environment', () => {
+    expect(loadEnv(valid)).toEqual({
+      ...valid,
+      NODE_ENV: 'development',
+      API_HOST: '127.0.0.1',
+      API_PORT: 3000,
+      CORS_ORIGINS: ['http://localhost:5173'],
+    });
+  });
+
+  it('splits the CORS origins', () => {
+    expect(loadEnv({ ...valid, CORS_ORIGINS: 'http://a.test, http://b.test,' }).CORS_ORIGINS).toEqual(
+      ['http://a.test', 'http://b.test'],
+    );
+  });
+
+  it('names every missing required variable', () => {
+    expect(() => loadEnv({})).toThrow(EnvError);
+    expect(() => loadEnv({})).toThrow(/DATABASE_URL is required[\s\S]*REDIS_URL is required/);
+  });
+
+  it('rejects a database URL of the wrong kind', () => {
+    expect(() => loadEnv({ ...valid, DATABASE_URL: 'mysql://root@localhost/app' })).toThrow(
+      'DATABASE_URL must start with postgres: or postgresql:',
+    );
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => loadEnv({ ...valid, API_PORT: '70000' })).toThrow(
+      'API_PORT must be between 0 and 65535',
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const url = (protocols: readonly string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(' or ')})` }).refine(
+    (value) => protocols.includes(new URL(value).protocol),
+    { error: `must start with ${protocols.join(' or ')}` },
+  );
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be between 0 and 65535' })
+  .max(65535, { error: 'must be between 0 and 65535' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_PORT: port.default(3000),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  REDIS_URL: url(['redis:', 'rediss:']),
+  /** Browser origins allowed to call the API, comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:5173')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    ),
+});
+
+/** The API's configuration, typed and validated. Nothing else in the API reads process.env. */
+export type Env = z.infer<typeof envSchema>;
+
+/** Raised when the environment cannot run the API; its message names every bad variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment for the API:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return issue.code === 'invalid_type' && source[name] === undefined
+          ? `${name} is required`
+          : `${name} ${issue.message}`;
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+/** The injection token for {@link Env}. */
+export const ENV = Symbol('ENV');

@@ -1,0 +1,37 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+
+import { migrations } from './migrations';
+
+/** The API owns this Postgres schema; its migrations table lives inside it. */
+export const APP_SCHEMA = 'app';
+
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    schema: APP_SCHEMA,
+    migrationsTableName: 'migrations',
+    migrations,
+    entities: [],
+    // The schema only changes through reviewed migrations.
+    synchronize: false,
+    migrationsRun: false,
+    applicationName: 'lendpath-api',
+  };
+}
+
+/**
+ * Applies pending migrations, each in its own transaction. The schema itself is created first
+ * because the migrations table lives inside it.
+ */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(databaseUrl));
+  await dataSource.initialize();
+  try {
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${APP_SCHEMA}"`);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,71 @@
+import type { INestApplication } from '@nestjs/common';
+
+import { createApp } from '../src/main';
+import { testEnv } from './test-env';
+
+async function started(overrides: NodeJS.ProcessEnv = {}): Promise<[INestApplication, string]> {
+  const app = await createApp(testEnv(overrides));
+  await app.listen(0, '127.0.0.1');
+  return [app, await app.getUrl()];
+}
+
+describe('health endpoints', () => {
+  describe('when Postgres and Redis are up', () => {
+    let app: INestApplication;
+    let url: string;
+    beforeAll(async () => {
+      [app, url] = await started();
+    });
+    afterAll(() => app.close());
+
+    it('GET /health answers ok in the envelope', async () => {
+      const response = await fetch(`${url}/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, message: 'ok', data: { status: 'ok' } });
+    });
+
+    it('GET /ready reports both dependencies up', async () => {
+      const response = await fetch(`${url}/ready`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        success: true,
+        message: 'ready',
+        data: { postgres: 'up', redis: 'up' },
+      });
+    });
+
+    it('answers an unknown route with the error envelope and a stable code', async () => {
+      const response = await fetch(`${url}/no-such-route`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'Cannot GET /no-such-route',
+        code: 'ROUTE.NOT_FOUND',
+      });
+    });
+  });
+
+  describe('when Redis is unreachable', () => {
+    let app: INestApplication;
+    let url: string;
+    beforeAll(async () => {
+      // Port 1 on loopback refuses at once: a Redis that is down.
+      [app, url] = await started({ REDIS_URL: 'redis://127.0.0.1:1' });
+    });
+    afterAll(() => app.close());
+
+    it('GET /health still answers: the process is alive', async () => {
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+    });
+
+    it('GET /ready answers 503 naming Redis', async () => {
+      const response = await fetch(`${url}/ready`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        success: false,
+        message: 'Not ready: redis unavailable',
+        code: 'HEALTH.NOT_READY',
+      });
+    });
+  });
+});

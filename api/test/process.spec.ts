@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+// These run the built server (`npm test -w api` builds first) as its own process.
+const main = join(__dirname, '..', 'dist', 'main.js');
+
+function run(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+describe('the api process', () => {
+  beforeAll(() => {
+    if (!existsSync(main)) {
+      throw new Error(`${main} is missing: run \`npm run build -w api\` first`);
+    }
+  });
+
+  it('refuses to boot, naming the variable, when a required value is missing', async () => {
+    const { child, output } = run({ PATH: process.env.PATH, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('Invalid environment for the API');
+    expect(output()).toContain('DATABASE_URL is required');
+  });
+
+  it('refuses to boot when a value is invalid', async () => {
+    const { child, output } = run({ ...process.env, API_PORT: 'eighty' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain('API_PORT must be a port number');
+  });
+
+  // Nest closes every module (HTTP server, Postgres pool, Redis) and then re-raises the signal,
+  // so a clean stop reads as "terminated by SIGTERM" with nothing logged on the way out.
+  it('stops cleanly on SIGTERM', async () => {
+    const { child, output } = run({ ...process.env, API_PORT: '0' });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', () => output().includes('api listening on') && resolve());
+      child.on('exit', () => reject(new Error(`exited before listening:\n${output()}`)));
+    });
+    const before = output().length;
+    child.kill('SIGTERM');
+    const [code, signal] = await once(child, 'exit');
+    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(output().slice(before)).not.toMatch(/error/i);
+  });
+});
