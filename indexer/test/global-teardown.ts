@@ -1,0 +1,3 @@
+import { tearDownTestServices } from '../../scripts/lib/jest-database.ts';
+
+export default () => tearDownTestServices();
