@@ -1,0 +1,8 @@
+/** Every route of the client, named once (SPEC §2). */
+export const paths = {
+  login: '/login',
+  signUp: '/sign-up',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  dashboard: '/dashboard',
+} as const;

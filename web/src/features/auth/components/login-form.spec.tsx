@@ -1,0 +1,82 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+
+import { createQueryClient } from '@/lib/query-client';
+
+import { LoginForm } from './login-form';
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginForm /> },
+      { path: '/dashboard', element: <p>dashboard</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe(LoginForm.name, () => {
+  const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    global.fetch = fetchMock as typeof fetch;
+  });
+
+  it('shows SPEC messages for empty fields and sends nothing', async () => {
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides the password', async () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
+  });
+
+  it("toasts the server's message when login fails", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: false, message: 'Invalid email or password' }), {
+        status: 401,
+      }),
+    );
+    const router = renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+    });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('goes to the dashboard with a welcome toast on success', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: true, message: 'OK', data: {} }), { status: 200 }),
+    );
+    const router = renderLogin();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Login successful! Welcome back!')).toBeTruthy();
+  });
+});

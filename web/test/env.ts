@@ -1,0 +1,2 @@
+// Jest runs the client as CommonJS, where import.meta (Vite's env) cannot exist.
+export const env = { apiUrl: 'http://api.test' } as const;
