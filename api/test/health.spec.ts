@@ -21,7 +21,11 @@ describe('health endpoints', () => {
     it('GET /health answers ok in the envelope', async () => {
       const response = await fetch(`${url}/health`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ success: true, message: 'ok', data: { status: 'ok' } });
+      expect(await response.json()).toEqual({
+        success: true,
+        message: 'ok',
+        data: { status: 'ok' },
+      });
     });
 
     it('GET /ready reports both dependencies up', async () => {

@@ -23,7 +23,7 @@ describe('the api process', () => {
 
   it('refuses to boot, naming the variable, when a required value is missing', async () => {
     const { child, output } = run({ PATH: process.env.PATH, REDIS_URL: 'redis://127.0.0.1:6379' });
-    const [code] = await once(child, 'exit');
+    const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
     expect(output()).toContain('Invalid environment for the API');
     expect(output()).toContain('DATABASE_URL is required');
@@ -31,7 +31,7 @@ describe('the api process', () => {
 
   it('refuses to boot when a value is invalid', async () => {
     const { child, output } = run({ ...process.env, API_PORT: 'eighty' });
-    const [code] = await once(child, 'exit');
+    const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
     expect(output()).toContain('API_PORT must be a port number');
   });
@@ -46,7 +46,7 @@ describe('the api process', () => {
     });
     const before = output().length;
     child.kill('SIGTERM');
-    const [code, signal] = await once(child, 'exit');
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
     expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
     expect(output().slice(before)).not.toMatch(/error/i);
   });

@@ -10,7 +10,9 @@ export const generatedAbiPath = new URL('../src/generated/abi.ts', import.meta.u
 /** Renders src/generated/abi.ts from the compiled artifacts, deterministically. */
 export async function renderAbiModule(): Promise<string> {
   const root = new URL('../', import.meta.url);
-  const parts = ['// Generated from the Hardhat artifacts by scripts/generate-abi.ts. Do not edit.\n'];
+  const parts = [
+    '// Generated from the Hardhat artifacts by scripts/generate-abi.ts. Do not edit.\n',
+  ];
   for (const [name, artifact] of Object.entries(exportedContracts)) {
     const { abi } = JSON.parse(await readFile(new URL(artifact, root), 'utf8')) as { abi: unknown };
     parts.push(`export const ${name} = ${JSON.stringify(abi, null, 2)} as const;\n`);

@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 
 import {
   type Abi,
-  type Address,
   createPublicClient,
   createWalletClient,
   type Hex,
@@ -37,7 +36,7 @@ if (chainId !== localChainId) {
 }
 
 // A Hardhat node's accounts are unlocked: the first one deploys.
-const [deployer] = (await publicClient.request({ method: 'eth_accounts' })) as Address[];
+const [deployer] = await createWalletClient({ transport }).getAddresses();
 if (deployer === undefined) {
   throw new Error(`${values.rpc} has no unlocked account to deploy from`);
 }

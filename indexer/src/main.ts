@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       logger.log(`${signal}: stopping (at most ${env.INDEXER_SHUTDOWN_TIMEOUT_MS} ms)`);
       setTimeout(() => {
-        logger.error(`still running ${env.INDEXER_SHUTDOWN_TIMEOUT_MS} ms after ${signal}; exiting`);
+        logger.error(
+          `still running ${env.INDEXER_SHUTDOWN_TIMEOUT_MS} ms after ${signal}; exiting`,
+        );
         process.exit(1);
       }, env.INDEXER_SHUTDOWN_TIMEOUT_MS).unref();
     });

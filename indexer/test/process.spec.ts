@@ -7,7 +7,10 @@ import { join } from 'node:path';
 const main = join(__dirname, '..', 'dist', 'main.js');
 
 function run(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [main], { env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -37,8 +40,11 @@ describe('the indexer process', () => {
   });
 
   it('refuses to boot, naming the variable, when a required value is missing', async () => {
-    const { child, output } = run({ PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL });
-    const [code] = await once(child, 'exit');
+    const { child, output } = run({
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.DATABASE_URL,
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(1);
     expect(output()).toContain('Invalid environment for the indexer');
     expect(output()).toContain('REDIS_URL is required');
@@ -72,7 +78,10 @@ describe('the indexer process', () => {
 
     it('stops cleanly on SIGTERM, closing its health port', async () => {
       indexer.child.kill('SIGTERM');
-      const [code, signal] = await once(indexer.child, 'exit');
+      const [code, signal] = (await once(indexer.child, 'exit')) as [
+        number | null,
+        NodeJS.Signals | null,
+      ];
       // Nest closes every module, then re-raises the signal.
       expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
       expect(indexer.output()).toContain('SIGTERM: stopping');

@@ -2,6 +2,10 @@
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 module.exports = class JsdomWithFetch extends TestEnvironment {
+  /**
+   * @param {import('@jest/environment').JestEnvironmentConfig} config
+   * @param {import('@jest/environment').EnvironmentContext} context
+   */
   constructor(config, context) {
     super(config, context);
     Object.assign(this.global, {

@@ -33,7 +33,10 @@ export class ExceptionsFilter implements ExceptionFilter {
 
   private toEnvelope(exception: unknown): [number, ErrorEnvelope] {
     if (exception instanceof DomainError) {
-      return [exception.status, { success: false, message: exception.message, code: exception.code }];
+      return [
+        exception.status,
+        { success: false, message: exception.message, code: exception.code },
+      ];
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -45,12 +48,21 @@ export class ExceptionsFilter implements ExceptionFilter {
             ? (answer as { message: string }).message
             : exception.message;
       const code = codeForStatus[status];
-      return [status, code === undefined ? { success: false, message } : { success: false, message, code }];
+      return [
+        status,
+        code === undefined ? { success: false, message } : { success: false, message, code },
+      ];
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+    this.logger.error(
+      exception instanceof Error ? (exception.stack ?? exception.message) : exception,
+    );
     return [
       HttpStatus.INTERNAL_SERVER_ERROR,
-      { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+      {
+        success: false,
+        message: 'Something went wrong on our side. Please try again.',
+        code: 'INTERNAL',
+      },
     ];
   }
 }

@@ -17,9 +17,9 @@ describe(loadEnv.name, () => {
   });
 
   it('splits the CORS origins', () => {
-    expect(loadEnv({ ...valid, CORS_ORIGINS: 'http://a.test, http://b.test,' }).CORS_ORIGINS).toEqual(
-      ['http://a.test', 'http://b.test'],
-    );
+    expect(
+      loadEnv({ ...valid, CORS_ORIGINS: 'http://a.test, http://b.test,' }).CORS_ORIGINS,
+    ).toEqual(['http://a.test', 'http://b.test']);
   });
 
   it('names every missing required variable', () => {

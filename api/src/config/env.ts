@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 const url = (protocols: readonly string[]) =>
-  z.url({ error: `must be a URL (${protocols.join(' or ')})` }).refine(
-    (value) => protocols.includes(new URL(value).protocol),
-    { error: `must start with ${protocols.join(' or ')}` },
-  );
+  z
+    .url({ error: `must be a URL (${protocols.join(' or ')})` })
+    .refine((value) => protocols.includes(new URL(value).protocol), {
+      error: `must start with ${protocols.join(' or ')}`,
+    });
 
 const port = z.coerce
   .number({ error: 'must be a port number' })

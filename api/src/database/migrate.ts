@@ -5,7 +5,9 @@ import { migrate } from './data-source';
 async function main(): Promise<void> {
   const env = loadEnv();
   const applied = await migrate(env.DATABASE_URL);
-  console.log(applied.length === 0 ? 'api: schema app is up to date' : `api: applied ${applied.join(', ')}`);
+  console.log(
+    applied.length === 0 ? 'api: schema app is up to date' : `api: applied ${applied.join(', ')}`,
+  );
 }
 
 main().catch((error: unknown) => {

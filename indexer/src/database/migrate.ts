@@ -6,7 +6,9 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const applied = await migrate(env.DATABASE_URL);
   console.log(
-    applied.length === 0 ? 'indexer: schema indexer is up to date' : `indexer: applied ${applied.join(', ')}`,
+    applied.length === 0
+      ? 'indexer: schema indexer is up to date'
+      : `indexer: applied ${applied.join(', ')}`,
   );
 }
 

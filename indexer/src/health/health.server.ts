@@ -58,7 +58,9 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.redis.on('error', () => undefined);
     this.server = createServer((request, response) => {
       void this.answer(request.url ?? '/').then(([status, body]) => {
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body));
       });
     });
   }

@@ -13,7 +13,12 @@ describe(apiRequest.name, () => {
 
   it('sends JSON with the bearer token to the API host', async () => {
     fetchMock.mockReturnValue(answer(200, { success: true, message: 'OK', data: 1 }));
-    await apiRequest('/users/login', { method: 'POST', body: { a: 1 }, token: 't0k', fallback: 'x' });
+    await apiRequest('/users/login', {
+      method: 'POST',
+      body: { a: 1 },
+      token: 't0k',
+      fallback: 'x',
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('http://api.test/users/login');
     expect(init?.headers).toEqual({
@@ -33,7 +38,9 @@ describe(apiRequest.name, () => {
   });
 
   it("fails with the server's message", async () => {
-    fetchMock.mockReturnValue(answer(401, { success: false, message: 'Invalid credentials', code: 'AUTH.X' }));
+    fetchMock.mockReturnValue(
+      answer(401, { success: false, message: 'Invalid credentials', code: 'AUTH.X' }),
+    );
     await expect(apiRequest('/x', { fallback: 'Login failed.' })).rejects.toEqual(
       new ApiError('Invalid credentials', 401, 'AUTH.X'),
     );

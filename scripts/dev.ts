@@ -1,0 +1,94 @@
+/**
+ * `npm run dev`: the whole product on this machine, from a fresh clone. Finds (or starts)
+ * PostgreSQL and Redis, then brings up the chain, contracts, migrations, mail inbox, api,
+ * indexer and web, and prints where everything is. Ctrl-C stops every process it started.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+import { echoChildren } from './lib/children.ts';
+import { step } from './lib/progress.ts';
+import {
+  dockerComposeWorks,
+  postgresAnswers,
+  postgresServerUrl,
+  redisAnswers,
+  redisUrl,
+  servicesHelp,
+} from './lib/services.ts';
+import { root, startStack } from './lib/stack.ts';
+import { withDatabase } from './lib/postgres.ts';
+
+const started = performance.now();
+console.log('Starting LendPath locally…');
+
+const databaseUrl = process.env.DATABASE_URL ?? withDatabase(postgresServerUrl(), 'lendpath');
+const redis = redisUrl();
+
+await step('PostgreSQL and Redis', async () => {
+  const up = async () => (await postgresAnswers(databaseUrl)) && (await redisAnswers(redis));
+  if (await up()) {
+    return;
+  }
+  if (!dockerComposeWorks()) {
+    throw new Error(servicesHelp);
+  }
+  const compose = spawnSync('docker', ['compose', 'up', '-d', '--wait', 'postgres', 'redis'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (compose.status !== 0 || !(await up())) {
+    throw new Error(`docker compose could not start them.\n${servicesHelp}`);
+  }
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+const stack = await startStack({
+  mode: 'dev',
+  databaseUrl,
+  redisUrl: redis,
+  queuePrefix: 'lendpath',
+  logDir: join(root, '.dev', 'logs'),
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+// The contracts' public entry exists once the stack has built it.
+const { demoUsdcPerWallet, demoWallets } = await import('@lendpath/contracts');
+const { urls, deployment } = stack;
+const usdc = Number(demoUsdcPerWallet) / 1e6;
+console.log(`
+LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0)} s).
+
+  Web app          ${urls.web}/login
+  API              ${urls.api}          (health: ${urls.api}/health, ready: ${urls.api}/ready)
+  Indexer health   ${urls.indexerHealth}/health
+  Mail inbox       ${urls.mailInbox}         (SMTP on ${urls.smtp.host}:${urls.smtp.port})
+  Hardhat node     ${urls.rpc}        (chain id ${deployment.chainId})
+  USDC (MockUSDC)  ${deployment.usdc.address}
+
+Demo wallets (public Hardhat test keys; import one into your browser wallet), ${usdc} USDC each:
+${demoWallets.map((w) => `  ${w.label}  ${w.address}  key ${w.privateKey}`).join('\n')}
+
+Every process logs to .dev/logs/<name>.log; api, indexer and web also print here from now on.
+Press Ctrl-C to stop everything.
+`);
+echoChildren();
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    console.log('\nStopping…');
+    void stack.stop().then(() => {
+      console.log('Stopped.');
+      process.exit(0);
+    });
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * The whole product on one machine: a Hardhat node with the contracts deployed, the database
+ * migrated, the mail inbox, api, indexer and web. `npm run dev` runs it for people; the
+ * end-to-end tests run it on free ports with a database of their own.
+ */
+import { join } from 'node:path';
+
+import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
+import { freePort } from './ports.ts';
+import { ensureDatabase } from './postgres.ts';
+import { step } from './progress.ts';
+
+export const root = join(import.meta.dirname, '..', '..');
+const node = process.execPath;
+const bin = (path: string) => join(root, 'node_modules', path);
+
+export interface StackOptions {
+  /** dev: watch mode and the usual ports when free. test: built code on free ports. */
+  mode: 'dev' | 'test';
+  /** The product's database; created when missing. */
+  databaseUrl: string;
+  redisUrl: string;
+  /** BullMQ key prefix, so a test run never meets another run's jobs. */
+  queuePrefix: string;
+  /** Each process writes `<logDir>/<name>.log`. */
+  logDir: string;
+}
+
+export interface StackUrls {
+  web: string;
+  api: string;
+  indexerHealth: string;
+  mailInbox: string;
+  smtp: { host: string; port: number };
+  rpc: string;
+}
+
+export interface Deployment {
+  chainId: number;
+  usdc: { address: string; deployBlock: number };
+}
+
+export interface Stack {
+  urls: StackUrls;
+  deployment: Deployment;
+  stop(): Promise<void>;
+}
+
+async function rpcAnswers(url: string): Promise<boolean> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    signal: AbortSignal.timeout(2_000),
+  });
+  return response.ok;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const dev = options.mode === 'dev';
+  const prefer = (port: number) => freePort(dev ? port : undefined);
+  const ports = {
+    rpc: await prefer(8545),
+    api: await prefer(3000),
+    indexerHealth: await prefer(3100),
+    web: await prefer(5173),
+    smtp: await prefer(1025),
+    mailInbox: await prefer(1080),
+  };
+  const urls: StackUrls = {
+    rpc: `http://127.0.0.1:${ports.rpc}`,
+    api: `http://localhost:${ports.api}`,
+    indexerHealth: `http://127.0.0.1:${ports.indexerHealth}`,
+    web: `http://localhost:${ports.web}`,
+    mailInbox: `http://127.0.0.1:${ports.mailInbox}`,
+    smtp: { host: '127.0.0.1', port: ports.smtp },
+  };
+  const logDir = options.logDir;
+  const appEnv = {
+    NODE_ENV: dev ? 'development' : 'test',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    QUEUE_PREFIX: options.queuePrefix,
+  };
+  const stop = () => stopAll();
+
+  try {
+    await step('database', async () => {
+      await ensureDatabase(options.databaseUrl);
+    });
+
+    await step('build contracts, api and indexer', async () => {
+      await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
+      await run('npm', ['run', 'build', '--workspace', 'api', '--workspace', 'indexer'], {
+        cwd: root,
+      });
+    });
+
+    await step(`Hardhat node on ${urls.rpc}`, async () => {
+      const child = startChild({
+        name: 'chain',
+        command: node,
+        args: [
+          bin('hardhat/dist/src/cli.js'),
+          'node',
+          '--hostname',
+          '127.0.0.1',
+          '--port',
+          `${ports.rpc}`,
+        ],
+        cwd: join(root, 'contracts'),
+        logDir,
+      });
+      await waitUntil(child, 'JSON-RPC', () => rpcAnswers(urls.rpc));
+    });
+
+    const deployment = await step('deploy contracts and fund demo wallets', async () => {
+      const output = await run(node, ['scripts/deploy.ts', '--rpc', urls.rpc], {
+        cwd: join(root, 'contracts'),
+      });
+      const last = output.trim().split('\n').at(-1) ?? '';
+      return JSON.parse(last) as Deployment;
+    });
+
+    await step('migrations', async () => {
+      await run(node, ['api/dist/database/migrate.js'], { cwd: root, env: appEnv });
+      await run(node, ['indexer/dist/database/migrate.js'], { cwd: root, env: appEnv });
+    });
+
+    await step(`mail inbox on ${urls.mailInbox}`, async () => {
+      const child = startChild({
+        name: 'mail',
+        command: node,
+        args: [
+          bin('maildev/dist/bin/maildev.js'),
+          '--ip',
+          '127.0.0.1',
+          '--smtp',
+          `${ports.smtp}`,
+          '--web-ip',
+          '127.0.0.1',
+          '--web',
+          `${ports.mailInbox}`,
+        ],
+        cwd: root,
+        logDir,
+      });
+      await waitUntil(child, 'web inbox', answers(`${urls.mailInbox}/api/healthz`));
+    });
+
+    await step(`api on ${urls.api}`, async () => {
+      const child = startChild({
+        name: 'api',
+        command: node,
+        args: dev
+          ? [bin('@nestjs/cli/bin/nest.js'), 'start', 'api', '--watch', '--preserveWatchOutput']
+          : ['api/dist/main.js'],
+        cwd: root,
+        env: { ...appEnv, API_HOST: '127.0.0.1', API_PORT: `${ports.api}`, CORS_ORIGINS: urls.web },
+        logDir,
+        echo: true,
+      });
+      await waitUntil(child, '/health', answers(`${urls.api}/health`));
+    });
+
+    await step(`indexer (health on ${urls.indexerHealth})`, async () => {
+      const child = startChild({
+        name: 'indexer',
+        command: node,
+        args: dev
+          ? [bin('@nestjs/cli/bin/nest.js'), 'start', 'indexer', '--watch', '--preserveWatchOutput']
+          : ['indexer/dist/main.js'],
+        cwd: root,
+        env: {
+          ...appEnv,
+          INDEXER_HEALTH_HOST: '127.0.0.1',
+          INDEXER_HEALTH_PORT: `${ports.indexerHealth}`,
+        },
+        logDir,
+        echo: true,
+      });
+      await waitUntil(child, '/health', answers(`${urls.indexerHealth}/health`));
+    });
+
+    await step(`web on ${urls.web}`, async () => {
+      const webEnv = { VITE_API_URL: urls.api };
+      const vite = bin('vite/bin/vite.js');
+      if (!dev) {
+        // Tests run the production bundle, built for this run's API address.
+        await run(node, [vite, 'build'], { cwd: join(root, 'web'), env: webEnv });
+      }
+      const child = startChild({
+        name: 'web',
+        command: node,
+        args: [
+          vite,
+          dev ? 'dev' : 'preview',
+          '--host',
+          'localhost',
+          '--port',
+          `${ports.web}`,
+          '--strictPort',
+        ],
+        cwd: join(root, 'web'),
+        env: webEnv,
+        logDir,
+        echo: true,
+      });
+      await waitUntil(child, 'the login page', answers(`${urls.web}/login`));
+    });
+
+    return { urls, deployment, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
