@@ -7,18 +7,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
-import {
-  type Abi,
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  keccak256,
-  toHex,
-} from 'viem';
+import { createPublicClient, createWalletClient, type Hex, http, keccak256, toHex } from 'viem';
+import { hardhat } from 'viem/chains';
 
 import type { Deployment } from '../src/deployment.ts';
 import { demoUsdcPerWallet, demoWallets, localChainId } from '../src/demo-wallets.ts';
+import { mockUsdcAbi } from '../src/generated/abi.ts';
 
 const { values } = parseArgs({ options: { rpc: { type: 'string' } } });
 if (values.rpc === undefined) {
@@ -40,16 +34,16 @@ const [deployer] = await createWalletClient({ transport }).getAddresses();
 if (deployer === undefined) {
   throw new Error(`${values.rpc} has no unlocked account to deploy from`);
 }
-const wallet = createWalletClient({ account: deployer, transport, chain: null });
+const wallet = createWalletClient({ account: deployer, transport, chain: hardhat });
 
 const artifact = JSON.parse(
   await readFile(
     new URL('../artifacts/contracts/mocks/MockUSDC.sol/MockUSDC.json', import.meta.url),
     'utf8',
   ),
-) as { abi: Abi; bytecode: Hex };
+) as { bytecode: Hex };
 
-const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode });
+const hash = await wallet.deployContract({ abi: mockUsdcAbi, bytecode: artifact.bytecode });
 const receipt = await publicClient.waitForTransactionReceipt({ hash });
 if (receipt.contractAddress === null || receipt.contractAddress === undefined) {
   throw new Error(`MockUSDC deployment ${hash} created no contract`);
@@ -59,7 +53,7 @@ const usdc = receipt.contractAddress;
 for (const demo of demoWallets) {
   const mint = await wallet.writeContract({
     address: usdc,
-    abi: artifact.abi,
+    abi: mockUsdcAbi,
     functionName: 'mint',
     args: [demo.address, demoUsdcPerWallet],
   });
@@ -69,7 +63,7 @@ for (const demo of demoWallets) {
 const deployment: Deployment = {
   chainId,
   usdc: { address: usdc, deployBlock: Number(receipt.blockNumber) },
-  abiHash: keccak256(toHex(JSON.stringify(artifact.abi))),
+  abiHash: keccak256(toHex(JSON.stringify(mockUsdcAbi))),
 };
 await mkdir(new URL('../deployments/', import.meta.url), { recursive: true });
 await writeFile(

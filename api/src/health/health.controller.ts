@@ -12,13 +12,18 @@ type DependencyState = 'up' | 'down';
 /** A readiness probe must answer quickly even when a dependency hangs. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref(),
-    ),
-  ]);
+async function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 @Controller()

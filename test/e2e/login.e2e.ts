@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+
+import { expect, test } from './fixtures.ts';
+
+test.describe('/login', () => {
+  test('shows the login form', async ({ stack, page }) => {
+    await page.goto(`${stack.urls.web}/login`);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('link', { name: 'Forgot Password?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test('validates before sending anything', async ({ stack, page }) => {
+    await page.goto(`${stack.urls.web}/login`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+  });
+
+  test('toggles the password between hidden and shown', async ({ stack, page }) => {
+    await page.goto(`${stack.urls.web}/login`);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password')).toHaveAttribute('type', 'text');
+  });
+
+  test('reaches the api and shows its answer when the login is refused', async ({
+    stack,
+    page,
+  }) => {
+    await page.goto(`${stack.urls.web}/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not-a-password');
+    const answer = page.waitForResponse(`${stack.urls.api}/users/login`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    expect((await answer).ok()).toBe(false);
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sends any unknown path to /login', async ({ stack, page }) => {
+    await page.goto(`${stack.urls.web}/no-such-page`);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('has no serious accessibility issues', async ({ stack, page }) => {
+    await page.goto(`${stack.urls.web}/login`);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+import { dropDatabase, uniqueDatabaseName, withDatabase } from '../scripts/lib/postgres.ts';
+import { deleteKeys } from '../scripts/lib/jest-database.ts';
+import { postgresServerUrl, redisUrl } from '../scripts/lib/services.ts';
+import { root, startStack } from '../scripts/lib/stack.ts';
+
+/** Starts the whole product on free ports with a fresh database; the teardown removes it all. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const databaseUrl = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_e2e'));
+  const queuePrefix = `lendpath-e2e-${randomBytes(4).toString('hex')}`;
+  console.log('Starting the stack for the end-to-end suites:');
+  const stack = await startStack({
+    mode: 'test',
+    databaseUrl,
+    redisUrl: redisUrl(),
+    queuePrefix,
+    logDir: join(root, '.test', 'logs'),
+  });
+  // Workers start after this and inherit it: see fixtures.ts.
+  process.env.E2E_STACK = JSON.stringify({ urls: stack.urls, deployment: stack.deployment });
+  return async () => {
+    await stack.stop();
+    await dropDatabase(databaseUrl);
+    await deleteKeys(redisUrl(), `${queuePrefix}:*`);
+  };
+}
