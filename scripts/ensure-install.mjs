@@ -28,7 +28,8 @@ if (stale) {
   console.log(`  ✔ dependencies installed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-// The next command resolves `node` again through PATH, where npm puts node_modules/.bin first.
+// The next command resolves `node` again through PATH, where npm puts node_modules/.bin first
+// (package.json runs `hash -r` in between: sh remembers where it found `node` the first time).
 const nodeBin = join(root, 'node_modules', '.bin', 'node');
 if (!existsSync(nodeBin)) {
   const which = spawnSync('node', ['-v'], { encoding: 'utf8' });
