@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 import { dropDatabase, uniqueDatabaseName, withDatabase } from '../scripts/lib/postgres.ts';
-import { deleteKeys } from '../scripts/lib/jest-database.ts';
+import { deleteKeys } from '../scripts/lib/test-services.ts';
 import { postgresServerUrl, redisUrl } from '../scripts/lib/services.ts';
 import { root, startStack } from '../scripts/lib/stack.ts';
 

@@ -1,3 +1,3 @@
-import { setUpTestServices } from '../../scripts/lib/jest-database.ts';
+import { setUpTestServices } from '../../scripts/lib/test-services.ts';
 
 export default () => setUpTestServices('lendpath_api_test');

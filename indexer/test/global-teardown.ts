@@ -1,3 +1,3 @@
-import { tearDownTestServices } from '../../scripts/lib/jest-database.ts';
+import { tearDownTestServices } from '../../scripts/lib/test-services.ts';
 
 export default () => tearDownTestServices();

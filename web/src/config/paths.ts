@@ -2,7 +2,6 @@
 export const paths = {
   login: '/login',
   signUp: '/sign-up',
-  register: '/register',
   forgotPassword: '/forgot-password',
   dashboard: '/dashboard',
 } as const;

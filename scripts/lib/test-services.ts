@@ -1,4 +1,4 @@
-// Jest global setup/teardown shared by the api and indexer suites: each run gets a fresh database
+// Test setup/teardown shared by the api and indexer suites (and the e2e run): each run gets a fresh database
 // (dropped afterwards) and a Redis key prefix of its own, so runs never see each other's data.
 import { randomBytes } from 'node:crypto';
 
