@@ -1,0 +1,552 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+
+import {IMicroLending} from "./interfaces/IMicroLending.sol";
+
+/// @title MicroLending
+/// @notice Peer-to-peer USDC micro-loans; see {IMicroLending}. Not upgradeable: members' USDC
+/// approvals point at this exact code. No function moves a member's funds without that member's
+/// own call, and repayment can never be blocked by the lender (it escrows instead).
+/// @dev Storage is packed so that each call touches as few slots as it can: a loan is two slots
+/// (terms, written at request and updated at funding; funding, written once at funding); the
+/// request path reads and writes one slot of limits that also holds the loan counter and the pause
+/// flag; the funding path reads one slot of pricing. For that reason the pause flag is this
+/// contract's own rather than OpenZeppelin's Pausable, whose flag sits in a slot of its own.
+contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /// @dev Basis points in a whole.
+    uint256 private constant BPS = 10_000;
+    uint256 private constant YEAR = 365 days;
+    uint256 private constant MIN_APR_BPS = 100;
+    uint256 private constant APR_STEP_BPS = 50;
+
+    /// @dev Hard bounds on what the owner may set: they keep every packed field in range and the
+    /// borrower's worst case known in advance.
+    uint256 private constant MAX_APR_CEILING_BPS = 5_000;
+    uint256 private constant MAX_LOAN_CEILING = 1_000_000e6;
+    uint256 private constant MIN_DURATION_FLOOR = 1 days;
+    uint256 private constant MAX_DURATION_CEILING = 365 days;
+    uint256 private constant MAX_FEE_BPS = 1_000;
+    uint256 private constant MAX_PENALTY_BPS = 500;
+    uint256 private constant MAX_TOTAL_PENALTY_BPS = 5_000;
+    uint256 private constant MAX_GRACE_PERIOD = 30 days;
+    uint256 private constant MIN_PENALTY_INTERVAL = 1 hours;
+    uint256 private constant MAX_PENALTY_INTERVAL = 30 days;
+    uint256 private constant MAX_PENALTY_INTERVALS = type(uint8).max;
+
+    /// @dev Slot one of a loan, read by every loan call.
+    struct Terms {
+        address borrower;
+        uint40 principal;
+        LoanStatus status;
+        /// @dev The borrower's APR cap in 50-bps steps; 0 means the platform maximum.
+        uint8 maxAprSteps;
+        /// @dev While requested: the duration in seconds. From funding on: the deadline, the last
+        /// second before the loan may be marked defaulted (due date + grace period), which is
+        /// also when late penalties start. Keeping it here lets {markDefaulted} read one loan slot.
+        uint40 durationOrDeadline;
+    }
+
+    /// @dev Slot two of a loan, written once at funding. The fee and grace period are snapshots:
+    /// later changes to the platform's parameters do not touch a funded loan's terms.
+    struct Funding {
+        address lender;
+        uint32 duration;
+        uint16 aprBps;
+        uint16 feeBps;
+        uint24 gracePeriod;
+    }
+
+    struct LoanRecord {
+        Terms terms;
+        Funding funding;
+    }
+
+    /// @dev What a request reads and writes (one slot), the pause flag every pausable call reads,
+    /// and the penalty terms a late repayment reads.
+    struct Limits {
+        bool paused;
+        uint48 loanCounter;
+        uint40 minLoanAmount;
+        uint40 maxLoanAmount;
+        uint32 minDuration;
+        uint32 maxDuration;
+        uint16 penaltyBps;
+        uint24 penaltyInterval;
+        uint8 maxPenaltyIntervals;
+    }
+
+    /// @dev What funding reads (one slot).
+    struct Pricing {
+        address feeRecipient;
+        uint16 feeBps;
+        uint16 maxAprBps;
+        uint24 gracePeriod;
+    }
+
+    IERC20 private immutable USDC;
+
+    Limits private _limits;
+    Pricing private _pricing;
+    mapping(uint256 id => LoanRecord) private _loans;
+    mapping(uint256 id => uint256 amount) private _escrow;
+
+    /// @dev Reverts with {MicroLending__EnforcedPause} while paused.
+    modifier whenNotPaused() {
+        if (_limits.paused) {
+            revert MicroLending__EnforcedPause();
+        }
+        _;
+    }
+
+    /// @param usdc_ The USDC token.
+    /// @param initialOwner Who may set parameters and pause.
+    /// @param feeRecipient_ Who receives platform fees.
+    /// @dev Starts at 0.01–10 USDC, 7–90 days, APR up to 20 %, a 1 % fee, and a late penalty of
+    /// 1 % of the principal per started day after a 3-day grace period, at most 30 days' worth.
+    constructor(IERC20 usdc_, address initialOwner, address feeRecipient_) Ownable(initialOwner) {
+        if (address(usdc_) == address(0)) {
+            revert MicroLending__ZeroAddress();
+        }
+        USDC = usdc_;
+        _setFeeRecipient(feeRecipient_);
+        _pricing.feeBps = 100;
+        emit FeeUpdated(0, 100);
+        _setLoanLimits(0.01e6, 10e6, 7 days, 90 days);
+        _setMaxApr(2_000);
+        _setPenaltyConfig(100, 3 days, 1 days, 30);
+    }
+
+    // ─── Borrowers and lenders ───────────────────────────────────────────────────────────────
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {LoanRequested}.
+    function requestLoan(uint256 amount, uint256 duration) external returns (uint256 id) {
+        return _requestLoan(amount, duration, 0);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {LoanRequested}.
+    function requestLoan(uint256 amount, uint256 duration, uint256 maxAprBps) external returns (uint256 id) {
+        _requireValidApr(maxAprBps, MAX_APR_CEILING_BPS);
+        return _requestLoan(amount, duration, maxAprBps);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {LoanFunded}, and {FeeDeducted} when the fee is not zero.
+    function fundLoan(uint256 id, uint256 aprBps) external nonReentrant whenNotPaused {
+        LoanRecord storage loan = _loans[id];
+        Terms memory terms = loan.terms;
+        _requireStatus(id, terms.status, LoanStatus.Requested);
+        if (msg.sender == terms.borrower) {
+            revert MicroLending__LenderIsBorrower(id);
+        }
+        Pricing memory pricing = _pricing;
+        {
+            uint256 maxApr = pricing.maxAprBps;
+            uint256 borrowerCap = uint256(terms.maxAprSteps) * APR_STEP_BPS;
+            if (borrowerCap != 0 && borrowerCap < maxApr) {
+                maxApr = borrowerCap;
+            }
+            _requireValidApr(aprBps, maxApr);
+        }
+
+        uint256 duration = terms.durationOrDeadline;
+        uint256 dueDate = block.timestamp + duration;
+        loan.terms.status = LoanStatus.Funded;
+        // Casts are safe: uint40 seconds last until the year 36812.
+        loan.terms.durationOrDeadline = uint40(dueDate + pricing.gracePeriod);
+        // Casts are safe: the duration was stored as a uint40 within limits that fit 32 bits, and
+        // aprBps <= MAX_APR_CEILING_BPS.
+        loan.funding = Funding({
+            lender: msg.sender,
+            duration: uint32(duration),
+            aprBps: uint16(aprBps),
+            feeBps: pricing.feeBps,
+            gracePeriod: pricing.gracePeriod
+        });
+
+        uint256 principal = terms.principal;
+        emit LoanFunded(
+            id, terms.borrower, msg.sender, aprBps, block.timestamp, dueDate, principal + _interest(principal, aprBps, duration)
+        );
+        uint256 fee = _fee(principal, pricing.feeBps);
+        USDC.safeTransferFrom(msg.sender, terms.borrower, principal - fee);
+        if (fee != 0) {
+            USDC.safeTransferFrom(msg.sender, pricing.feeRecipient, fee);
+            emit FeeDeducted(id, pricing.feeRecipient, fee);
+        }
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Works while paused. Emits {LoanRepaid}, and {FundsEscrowed} when the lender cannot
+    /// receive (a blacklisted or otherwise refusing address): the loan is settled all the same.
+    function repayLoan(uint256 id) external nonReentrant {
+        LoanRecord storage loan = _loans[id];
+        Terms memory terms = loan.terms;
+        if (terms.status != LoanStatus.Funded && terms.status != LoanStatus.Defaulted) {
+            _revertStatus(id, terms.status);
+        }
+        if (msg.sender != terms.borrower) {
+            revert MicroLending__NotBorrower(id, msg.sender);
+        }
+        Funding memory funding = loan.funding;
+        uint256 principal = terms.principal;
+        uint256 penalty = _penalty(principal, terms.durationOrDeadline);
+        uint256 total = principal + _interest(principal, funding.aprBps, funding.duration) + penalty;
+
+        loan.terms.status = LoanStatus.Repaid;
+        bool escrowed = !USDC.trySafeTransferFrom(msg.sender, funding.lender, total);
+        if (escrowed) {
+            USDC.safeTransferFrom(msg.sender, address(this), total);
+            _escrow[id] = total;
+            emit FundsEscrowed(id, funding.lender, total);
+        }
+        emit LoanRepaid(id, msg.sender, funding.lender, total, penalty, escrowed);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Works while paused. Emits {LoanCancelled}.
+    function cancelLoan(uint256 id) external {
+        Terms storage terms = _loans[id].terms;
+        (LoanStatus status, address borrower) = (terms.status, terms.borrower);
+        _requireStatus(id, status, LoanStatus.Requested);
+        if (msg.sender != borrower) {
+            revert MicroLending__NotBorrower(id, msg.sender);
+        }
+        terms.status = LoanStatus.Cancelled;
+        emit LoanCancelled(id, borrower);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {LoanDefaulted}.
+    function markDefaulted(uint256 id) external whenNotPaused {
+        Terms storage terms = _loans[id].terms;
+        (LoanStatus status, address borrower, uint256 deadline) =
+            (terms.status, terms.borrower, terms.durationOrDeadline);
+        _requireStatus(id, status, LoanStatus.Funded);
+        if (block.timestamp <= deadline) {
+            revert MicroLending__NotDefaultable(id, deadline);
+        }
+        terms.status = LoanStatus.Defaulted;
+        emit LoanDefaulted(id, borrower);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Works while paused. Emits {FundsReleased}.
+    function claimEscrow(uint256 id) external nonReentrant {
+        address lender = _loans[id].funding.lender;
+        if (msg.sender != lender) {
+            revert MicroLending__NotLender(id, msg.sender);
+        }
+        uint256 amount = _escrow[id];
+        if (amount == 0) {
+            revert MicroLending__NothingToClaim(id);
+        }
+        delete _escrow[id];
+        USDC.safeTransfer(lender, amount);
+        emit FundsReleased(id, lender, amount);
+    }
+
+    // ─── Views ───────────────────────────────────────────────────────────────────────────────
+
+    /// @inheritdoc IMicroLending
+    function getLoan(uint256 id) external view returns (Loan memory loan) {
+        LoanRecord storage record = _loans[id];
+        Terms memory terms = record.terms;
+        if (terms.status == LoanStatus.None) {
+            revert MicroLending__LoanNotFound(id);
+        }
+        Funding memory funding = record.funding;
+        loan.id = id;
+        loan.borrower = terms.borrower;
+        loan.lender = funding.lender;
+        loan.principal = terms.principal;
+        loan.status = terms.status;
+        loan.maxAprBps = uint256(terms.maxAprSteps) * APR_STEP_BPS;
+        loan.aprBps = funding.aprBps;
+        loan.feeBps = funding.feeBps;
+        loan.gracePeriod = funding.gracePeriod;
+        loan.escrowed = _escrow[id];
+        if (funding.lender == address(0)) {
+            loan.duration = terms.durationOrDeadline;
+        } else {
+            loan.duration = funding.duration;
+            loan.interest = _interest(terms.principal, funding.aprBps, funding.duration);
+            loan.endDate = terms.durationOrDeadline - funding.gracePeriod;
+            loan.startDate = loan.endDate - funding.duration;
+        }
+    }
+
+    /// @inheritdoc IMicroLending
+    function getRepaymentBreakdown(uint256 id)
+        external
+        view
+        returns (
+            uint256 principal,
+            uint256 interest,
+            uint256 platformFee,
+            uint256 penalty,
+            uint256 totalRepayment,
+            uint256 amountToBorrower
+        )
+    {
+        LoanRecord storage record = _loans[id];
+        Terms memory terms = record.terms;
+        if (terms.status == LoanStatus.None) {
+            revert MicroLending__LoanNotFound(id);
+        }
+        Funding memory funding = record.funding;
+        principal = terms.principal;
+        interest = _interest(principal, funding.aprBps, funding.duration);
+        bool funded = funding.lender != address(0);
+        platformFee = _fee(principal, funded ? funding.feeBps : _pricing.feeBps);
+        if (terms.status == LoanStatus.Funded || terms.status == LoanStatus.Defaulted) {
+            penalty = _penalty(principal, terms.durationOrDeadline);
+        }
+        totalRepayment = principal + interest + penalty;
+        amountToBorrower = principal - platformFee;
+    }
+
+    /// @inheritdoc IMicroLending
+    function loanCounter() external view returns (uint256) {
+        return _limits.loanCounter;
+    }
+
+    /// @inheritdoc IMicroLending
+    function parameters() external view returns (Parameters memory) {
+        Limits memory limits = _limits;
+        Pricing memory pricing = _pricing;
+        return Parameters({
+            feeBps: pricing.feeBps,
+            feeRecipient: pricing.feeRecipient,
+            penaltyBps: limits.penaltyBps,
+            gracePeriod: pricing.gracePeriod,
+            penaltyInterval: limits.penaltyInterval,
+            maxPenaltyIntervals: limits.maxPenaltyIntervals,
+            minLoanAmount: limits.minLoanAmount,
+            maxLoanAmount: limits.maxLoanAmount,
+            minDuration: limits.minDuration,
+            maxDuration: limits.maxDuration,
+            maxAprBps: pricing.maxAprBps
+        });
+    }
+
+    /// @inheritdoc IMicroLending
+    function usdc() external view returns (address) {
+        return address(USDC);
+    }
+
+    /// @inheritdoc IMicroLending
+    function paused() external view returns (bool) {
+        return _limits.paused;
+    }
+
+    // ─── Owner ───────────────────────────────────────────────────────────────────────────────
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {FeeUpdated}.
+    function setFeeBps(uint256 newFeeBps) external onlyOwner {
+        uint256 current = _pricing.feeBps;
+        if (newFeeBps > current) {
+            revert MicroLending__FeeIncrease(current, newFeeBps);
+        }
+        // Cast is safe: newFeeBps <= current, which fits.
+        _pricing.feeBps = uint16(newFeeBps);
+        emit FeeUpdated(current, newFeeBps);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {FeeRecipientUpdated}.
+    function setFeeRecipient(address newRecipient) external onlyOwner {
+        _setFeeRecipient(newRecipient);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {LoanLimitsUpdated}.
+    function setLoanLimits(uint256 minAmount, uint256 maxAmount, uint256 minDuration, uint256 maxDuration)
+        external
+        onlyOwner
+    {
+        _setLoanLimits(minAmount, maxAmount, minDuration, maxDuration);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {MaxAprUpdated}.
+    function setMaxApr(uint256 newMaxAprBps) external onlyOwner {
+        _setMaxApr(newMaxAprBps);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {PenaltyConfigUpdated}.
+    function setPenaltyConfig(
+        uint256 penaltyBps,
+        uint256 gracePeriod,
+        uint256 penaltyInterval,
+        uint256 maxPenaltyIntervals
+    ) external onlyOwner {
+        _setPenaltyConfig(penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {Paused}.
+    function pause() external onlyOwner whenNotPaused {
+        _limits.paused = true;
+        emit Paused(msg.sender);
+    }
+
+    /// @inheritdoc IMicroLending
+    /// @dev Emits {Unpaused}.
+    function unpause() external onlyOwner {
+        if (!_limits.paused) {
+            revert MicroLending__ExpectedPause();
+        }
+        _limits.paused = false;
+        emit Unpaused(msg.sender);
+    }
+
+    /// @notice Always reverts: see {MicroLending__RenounceDisabled}.
+    function renounceOwnership() public view override onlyOwner {
+        revert MicroLending__RenounceDisabled();
+    }
+
+    // ─── Internals ───────────────────────────────────────────────────────────────────────────
+
+    function _requestLoan(uint256 amount, uint256 duration, uint256 maxAprBps)
+        private
+        whenNotPaused
+        returns (uint256 id)
+    {
+        Limits memory limits = _limits;
+        if (amount < limits.minLoanAmount || amount > limits.maxLoanAmount) {
+            revert MicroLending__AmountOutOfRange(amount, limits.minLoanAmount, limits.maxLoanAmount);
+        }
+        if (duration < limits.minDuration || duration > limits.maxDuration) {
+            revert MicroLending__DurationOutOfRange(duration, limits.minDuration, limits.maxDuration);
+        }
+        // Cannot overflow: 2^48 requests would cost more gas than exists.
+        unchecked {
+            id = uint256(limits.loanCounter) + 1;
+        }
+        _limits.loanCounter = uint48(id);
+        // Casts are safe: amount and duration are within limits whose ceilings fit these widths,
+        // and maxAprBps / APR_STEP_BPS <= 100.
+        _loans[id].terms = Terms({
+            borrower: msg.sender,
+            principal: uint40(amount),
+            status: LoanStatus.Requested,
+            maxAprSteps: uint8(maxAprBps / APR_STEP_BPS),
+            durationOrDeadline: uint40(duration)
+        });
+        emit LoanRequested(id, msg.sender, amount, duration, maxAprBps);
+    }
+
+    /// @dev Simple interest over the whole agreed duration, rounded up: the lender never gets less
+    /// than the exact figure. Cannot overflow: principal < 2^40, APR < 2^16, duration < 2^32.
+    function _interest(uint256 principal, uint256 aprBps, uint256 duration) private pure returns (uint256) {
+        return Math.ceilDiv(principal * aprBps * duration, BPS * YEAR);
+    }
+
+    /// @dev The platform fee, rounded down: the borrower never pays more than the exact figure.
+    function _fee(uint256 principal, uint256 feeBps) private pure returns (uint256) {
+        return (principal * feeBps) / BPS;
+    }
+
+    /// @dev The late penalty if repaid now: penaltyBps of the principal per started interval after
+    /// the deadline (due date + grace period), capped, rounded up. Reads the penalty terms only
+    /// when late.
+    function _penalty(uint256 principal, uint256 deadline) private view returns (uint256) {
+        if (block.timestamp <= deadline) {
+            return 0;
+        }
+        Limits memory limits = _limits;
+        uint256 intervals = Math.ceilDiv(block.timestamp - deadline, limits.penaltyInterval);
+        if (intervals > limits.maxPenaltyIntervals) {
+            intervals = limits.maxPenaltyIntervals;
+        }
+        return Math.ceilDiv(principal * limits.penaltyBps * intervals, BPS);
+    }
+
+    /// @dev An APR is at least 1 %, at most `maxAprBps` and a whole number of 0.5 % steps.
+    function _requireValidApr(uint256 aprBps, uint256 maxAprBps) private pure {
+        if (aprBps < MIN_APR_BPS || aprBps > maxAprBps || aprBps % APR_STEP_BPS != 0) {
+            revert MicroLending__InvalidApr(aprBps, maxAprBps);
+        }
+    }
+
+    function _requireStatus(uint256 id, LoanStatus status, LoanStatus expected) private pure {
+        if (status != expected) {
+            _revertStatus(id, status);
+        }
+    }
+
+    function _revertStatus(uint256 id, LoanStatus status) private pure {
+        if (status == LoanStatus.None) {
+            revert MicroLending__LoanNotFound(id);
+        }
+        revert MicroLending__InvalidStatus(id, status);
+    }
+
+    function _setFeeRecipient(address newRecipient) private {
+        if (newRecipient == address(0)) {
+            revert MicroLending__ZeroAddress();
+        }
+        emit FeeRecipientUpdated(_pricing.feeRecipient, newRecipient);
+        _pricing.feeRecipient = newRecipient;
+    }
+
+    function _setLoanLimits(uint256 minAmount, uint256 maxAmount, uint256 minDuration, uint256 maxDuration)
+        private
+    {
+        if (
+            minAmount == 0 || minAmount > maxAmount || maxAmount > MAX_LOAN_CEILING
+                || minDuration < MIN_DURATION_FLOOR || minDuration > maxDuration || maxDuration > MAX_DURATION_CEILING
+        ) {
+            revert MicroLending__InvalidLoanLimits(minAmount, maxAmount, minDuration, maxDuration);
+        }
+        Limits storage limits = _limits;
+        // Casts are safe: bounded just above by ceilings that fit these widths.
+        limits.minLoanAmount = uint40(minAmount);
+        limits.maxLoanAmount = uint40(maxAmount);
+        limits.minDuration = uint32(minDuration);
+        limits.maxDuration = uint32(maxDuration);
+        emit LoanLimitsUpdated(minAmount, maxAmount, minDuration, maxDuration);
+    }
+
+    function _setMaxApr(uint256 newMaxAprBps) private {
+        _requireValidApr(newMaxAprBps, MAX_APR_CEILING_BPS);
+        emit MaxAprUpdated(_pricing.maxAprBps, newMaxAprBps);
+        // Cast is safe: bounded by MAX_APR_CEILING_BPS.
+        _pricing.maxAprBps = uint16(newMaxAprBps);
+    }
+
+    function _setPenaltyConfig(
+        uint256 penaltyBps,
+        uint256 gracePeriod,
+        uint256 penaltyInterval,
+        uint256 maxPenaltyIntervals
+    ) private {
+        if (
+            penaltyBps > MAX_PENALTY_BPS || gracePeriod > MAX_GRACE_PERIOD || penaltyInterval < MIN_PENALTY_INTERVAL
+                || penaltyInterval > MAX_PENALTY_INTERVAL || maxPenaltyIntervals == 0
+                || maxPenaltyIntervals > MAX_PENALTY_INTERVALS || penaltyBps * maxPenaltyIntervals > MAX_TOTAL_PENALTY_BPS
+        ) {
+            revert MicroLending__InvalidPenaltyConfig(penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
+        }
+        Limits storage limits = _limits;
+        // Casts are safe: each value is bounded just above by a ceiling that fits its width.
+        limits.penaltyBps = uint16(penaltyBps);
+        limits.penaltyInterval = uint24(penaltyInterval);
+        limits.maxPenaltyIntervals = uint8(maxPenaltyIntervals);
+        _pricing.gracePeriod = uint24(gracePeriod);
+        emit PenaltyConfigUpdated(penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
+    }
+}
