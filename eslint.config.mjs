@@ -13,6 +13,7 @@ export default tseslint.config(
       'contracts/artifacts/**',
       'contracts/cache/**',
       'contracts/types/**',
+      'contracts/coverage/**',
       'contracts/ignition/deployments/**',
       'test/test-results/**',
       'test/playwright-report/**',

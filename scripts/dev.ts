@@ -68,6 +68,7 @@ LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0
   Indexer health   ${urls.indexerHealth}/health
   Mail inbox       ${urls.mailInbox}         (SMTP on ${urls.smtp.host}:${urls.smtp.port})
   Hardhat node     ${urls.rpc}        (chain id ${deployment.chainId})
+  MicroLending     ${deployment.lending.address}
   USDC (MockUSDC)  ${deployment.usdc.address}
 
 Demo wallets (public Hardhat test keys; import one into your browser wallet), ${usdc} USDC each:

@@ -20,8 +20,8 @@ interface Suite {
   /** Extra arguments for the workspace's `test` script (a machine-readable report). */
   args: string[];
   env?: NodeJS.ProcessEnv;
-  /** Reads the counts from the report (or the output) of a finished run. */
-  count(output: string): Promise<Counts | undefined>;
+  /** Reads the counts from the machine-readable report of a finished run. */
+  count(): Promise<Counts>;
 }
 
 const reports = join(root, '.test', 'reports');
@@ -52,25 +52,21 @@ function jestSuite(workspace: string): Suite {
   };
 }
 
-/** Hardhat prints `N passing`, `N failing`, `N skipped` per runner; the last ones are the totals. */
-function hardhatCounts(output: string): Counts | undefined {
-  const last = (word: string) => {
-    const all = [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))];
-    return Number(all.at(-1)?.[1] ?? 0);
+/** A suite whose runner writes `{ passed, failed, skipped }` to the file given by --report. */
+function reportingSuite(name: string, workspace: string): Suite {
+  const file = join(reports, `${name}.json`);
+  return {
+    name,
+    workspace,
+    args: ['--report', file],
+    count: async () => JSON.parse(await readFile(file, 'utf8')) as Counts,
   };
-  const counts = { passed: last('passing'), failed: last('failing'), skipped: last('skipped') };
-  return counts.passed + counts.failed + counts.skipped === 0 ? undefined : counts;
 }
 
 const e2eReport = join(reports, 'e2e.json');
 
 const suites: Suite[] = [
-  {
-    name: 'contracts',
-    workspace: 'contracts',
-    args: [],
-    count: (output) => Promise.resolve(hardhatCounts(output)),
-  },
+  reportingSuite('contracts', 'contracts'),
   jestSuite('api'),
   jestSuite('indexer'),
   jestSuite('web'),
@@ -92,7 +88,7 @@ const suites: Suite[] = [
   },
 ];
 
-function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
+function runSuite(suite: Suite): Promise<number> {
   return new Promise((resolve) => {
     const args = ['run', 'test', '--workspace', suite.workspace];
     if (suite.args.length > 0) {
@@ -101,16 +97,9 @@ function runSuite(suite: Suite): Promise<{ code: number; output: string }> {
     const child = spawn('npm', args, {
       cwd: root,
       env: { ...process.env, ...suite.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'inherit',
     });
-    let output = '';
-    const relay = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
-      output += chunk.toString();
-      stream.write(chunk);
-    };
-    child.stdout.on('data', relay(process.stdout));
-    child.stderr.on('data', relay(process.stderr));
-    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+    child.on('exit', (code) => resolve(code ?? 1));
   });
 }
 
@@ -123,8 +112,8 @@ const started = performance.now();
 for (const suite of suites) {
   console.log(`\n━━ ${suite.name} ━━`);
   const suiteStarted = performance.now();
-  const { code, output } = await runSuite(suite);
-  let counts = await suite.count(output).catch(() => undefined);
+  const code = await runSuite(suite);
+  let counts = await suite.count().catch(() => undefined);
   if (counts === undefined) {
     // No report at all: the suite crashed before it could count.
     counts = { passed: 0, failed: 1, skipped: 0 };

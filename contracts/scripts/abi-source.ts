@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 /** The contracts whose ABI the other workspaces import, by the export name they get. */
 export const exportedContracts = {
+  microLendingAbi: 'artifacts/contracts/MicroLending.sol/MicroLending.json',
   mockUsdcAbi: 'artifacts/contracts/mocks/MockUSDC.sol/MockUSDC.json',
 } as const;
 

@@ -1,69 +1,125 @@
 /**
- * Deploys what the product needs on a chain and writes deployments/<chainId>.json.
- * On a local Hardhat chain it deploys MockUSDC and mints demo USDC to the demo wallets.
+ * Deploys MicroLending and writes deployments/<chainId>.json (addresses, deploy blocks, ABI hash).
+ * On the local Hardhat chain it first deploys MockUSDC and mints demo USDC to the demo wallets;
+ * elsewhere it lends the USDC given by --usdc.
  *
  *   node scripts/deploy.ts --rpc http://127.0.0.1:8545
+ *   node scripts/deploy.ts --rpc <url> --usdc <address> --owner <address> --fee-recipient <address>
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
-import { createPublicClient, createWalletClient, type Hex, http, keccak256, toHex } from 'viem';
-import { hardhat } from 'viem/chains';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  type Hex,
+  http,
+  keccak256,
+  toHex,
+} from 'viem';
 
-import type { Deployment } from '../src/deployment.ts';
+import type { DeployedContract, Deployment } from '../src/deployment.ts';
 import { demoUsdcPerWallet, demoWallets, localChainId } from '../src/demo-wallets.ts';
-import { mockUsdcAbi } from '../src/generated/abi.ts';
+import { microLendingAbi, mockUsdcAbi } from '../src/generated/abi.ts';
 
-const { values } = parseArgs({ options: { rpc: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    rpc: { type: 'string' },
+    usdc: { type: 'string' },
+    owner: { type: 'string' },
+    'fee-recipient': { type: 'string' },
+  },
+});
 if (values.rpc === undefined) {
-  console.error('usage: node scripts/deploy.ts --rpc <url>');
+  console.error(
+    'usage: node scripts/deploy.ts --rpc <url> [--usdc <address>] [--owner <address>] [--fee-recipient <address>]',
+  );
   process.exit(2);
 }
 
 const transport = http(values.rpc, { timeout: 30_000 });
 const publicClient = createPublicClient({ transport });
 const chainId = await publicClient.getChainId();
-if (chainId !== localChainId) {
-  // Public networks use the real USDC; the lending contract's deployment will add them.
-  console.error(`chain ${chainId}: only the local chain (${localChainId}) is deployable for now`);
-  process.exit(1);
+const local = chainId === localChainId;
+if (!local && values.usdc === undefined) {
+  console.error(`chain ${chainId} is not the local chain: give the real USDC address with --usdc`);
+  process.exit(2);
 }
 
-// A Hardhat node's accounts are unlocked: the first one deploys.
+// The node's first unlocked account deploys (a Hardhat node's accounts are unlocked).
 const [deployer] = await createWalletClient({ transport }).getAddresses();
 if (deployer === undefined) {
   throw new Error(`${values.rpc} has no unlocked account to deploy from`);
 }
-const wallet = createWalletClient({ account: deployer, transport, chain: hardhat });
+const chain = defineChain({
+  id: chainId,
+  name: `chain ${chainId}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [values.rpc] } },
+});
+const wallet = createWalletClient({ account: deployer, transport, chain });
 
-const artifact = JSON.parse(
-  await readFile(
-    new URL('../artifacts/contracts/mocks/MockUSDC.sol/MockUSDC.json', import.meta.url),
-    'utf8',
-  ),
-) as { bytecode: Hex };
-
-const hash = await wallet.deployContract({ abi: mockUsdcAbi, bytecode: artifact.bytecode });
-const receipt = await publicClient.waitForTransactionReceipt({ hash });
-if (receipt.contractAddress === null || receipt.contractAddress === undefined) {
-  throw new Error(`MockUSDC deployment ${hash} created no contract`);
+async function bytecodeOf(artifact: string): Promise<Hex> {
+  const url = new URL(`../artifacts/contracts/${artifact}`, import.meta.url);
+  return (JSON.parse(await readFile(url, 'utf8')) as { bytecode: Hex }).bytecode;
 }
-const usdc = receipt.contractAddress;
 
-for (const demo of demoWallets) {
-  const mint = await wallet.writeContract({
-    address: usdc,
-    abi: mockUsdcAbi,
-    functionName: 'mint',
-    args: [demo.address, demoUsdcPerWallet],
-  });
-  await publicClient.waitForTransactionReceipt({ hash: mint });
+async function deployed(hash: Hex, name: string): Promise<DeployedContract> {
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (
+    receipt.status !== 'success' ||
+    receipt.contractAddress === null ||
+    receipt.contractAddress === undefined
+  ) {
+    throw new Error(`${name} deployment ${hash} failed`);
+  }
+  return { address: getAddress(receipt.contractAddress), deployBlock: Number(receipt.blockNumber) };
+}
+
+let usdc: DeployedContract;
+if (local) {
+  usdc = await deployed(
+    await wallet.deployContract({
+      abi: mockUsdcAbi,
+      bytecode: await bytecodeOf('mocks/MockUSDC.sol/MockUSDC.json'),
+    }),
+    'MockUSDC',
+  );
+} else {
+  usdc = { address: getAddress(values.usdc as string), deployBlock: 0 };
+}
+
+const owner = getAddress(values.owner ?? deployer);
+const feeRecipient = getAddress(values['fee-recipient'] ?? owner);
+const lending = await deployed(
+  await wallet.deployContract({
+    abi: microLendingAbi,
+    bytecode: await bytecodeOf('MicroLending.sol/MicroLending.json'),
+    args: [usdc.address, owner, feeRecipient],
+  }),
+  'MicroLending',
+);
+
+if (local) {
+  for (const demo of demoWallets) {
+    const mint = await wallet.writeContract({
+      address: usdc.address,
+      abi: mockUsdcAbi,
+      functionName: 'mint',
+      args: [demo.address as Address, demoUsdcPerWallet],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: mint });
+  }
 }
 
 const deployment: Deployment = {
   chainId,
-  usdc: { address: usdc, deployBlock: Number(receipt.blockNumber) },
-  abiHash: keccak256(toHex(JSON.stringify(mockUsdcAbi))),
+  lending,
+  usdc,
+  abiHash: keccak256(toHex(JSON.stringify(microLendingAbi))),
 };
 await mkdir(new URL('../deployments/', import.meta.url), { recursive: true });
 await writeFile(

@@ -10,7 +10,8 @@ export interface DeployedContract {
 /** What `deployments/<chainId>.json` holds. */
 export interface Deployment {
   chainId: number;
+  lending: DeployedContract;
   usdc: DeployedContract;
-  /** keccak256 of the ABI JSON the addresses were deployed with, so a stale file is caught. */
+  /** keccak256 of the lending ABI the contract was deployed with, so a stale file is caught. */
   abiHash: Hex;
 }

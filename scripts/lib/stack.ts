@@ -37,6 +37,7 @@ export interface StackUrls {
 
 export interface Deployment {
   chainId: number;
+  lending: { address: string; deployBlock: number };
   usdc: { address: string; deployBlock: number };
 }
 

@@ -39,4 +39,13 @@ test.describe('the local stack', () => {
     ]);
     expect(BigInt(balance)).toBe(1_000_000_000n);
   });
+
+  test('the lending contract is deployed on that USDC', async ({ stack }) => {
+    // usdc(): selector 0x3e413bee.
+    const usdc = await rpc(stack.urls.rpc, 'eth_call', [
+      { to: stack.deployment.lending.address, data: '0x3e413bee' },
+      'latest',
+    ]);
+    expect(`0x${usdc.slice(-40)}`).toBe(stack.deployment.usdc.address.toLowerCase());
+  });
 });

@@ -21,7 +21,7 @@ contract BlacklistableUSDC is MockUSDC {
         isBlacklisted[account] = blacklisted;
     }
 
-    function _update(address from, address to, uint256 value) internal override {
+    function _update(address from, address to, uint256 value) internal virtual override {
         if (isBlacklisted[from]) {
             revert Blacklisted(from);
         }

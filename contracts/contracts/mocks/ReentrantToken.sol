@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {MockUSDC} from "./MockUSDC.sol";
+import {BlacklistableUSDC} from "./BlacklistableUSDC.sol";
 
 /// @title ReentrantToken
 /// @notice A test token that, once armed, calls back into a target during its next transfer, as a
-/// malicious token would. For the reentrancy tests.
-contract ReentrantToken is MockUSDC {
+/// malicious token would. For the reentrancy tests; it can also blacklist, to reach the escrow path.
+contract ReentrantToken is BlacklistableUSDC {
     address private _target;
     bytes private _callData;
 
