@@ -14,6 +14,7 @@ export default tseslint.config(
       'contracts/cache/**',
       'contracts/types/**',
       'contracts/coverage/**',
+      'contracts/.coverage/**',
       'contracts/ignition/deployments/**',
       'test/test-results/**',
       'test/playwright-report/**',

@@ -1,11 +1,14 @@
 /**
- * `npm test -w contracts`: every Solidity and TypeScript test with coverage (the report is printed,
- * and MicroLending.sol must be fully covered), then the gas pass, which needs uninstrumented
- * bytecode. With --report <file> it writes the summed counts as JSON for the root test runner.
+ * `npm test -w contracts`: every Solidity and TypeScript test with line and branch coverage
+ * (against an instrumented copy, see branch-coverage.ts; MicroLending.sol must be fully covered),
+ * then the gas pass, which needs the real bytecode. With --report <file> it writes the summed
+ * counts as JSON for the root test runner.
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+
+import { prepareProject, readCoverage } from './branch-coverage.ts';
 
 interface Counts {
   passed: number;
@@ -17,9 +20,6 @@ const { values } = parseArgs({ options: { report: { type: 'string' } } });
 const root = new URL('../', import.meta.url);
 // npm hoists hardhat to the repository root's node_modules.
 const hardhat = new URL('../../node_modules/hardhat/dist/src/cli.js', import.meta.url);
-
-/** Files that must be fully covered (the mocks are test tools). */
-const mustCover = ['contracts/MicroLending.sol'];
 
 function hardhatRun(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
@@ -49,28 +49,29 @@ function countsOf({ code, output }: { code: number; output: string }): Counts {
   return code !== 0 && counts.failed === 0 ? { ...counts, failed: counts.failed + 1 } : counts;
 }
 
-/** Line coverage of each file that must be fully covered, from the LCOV report. */
+/** Prints line and branch coverage; answers what is not covered. */
 async function coverageGaps(): Promise<string[]> {
-  const lcov = await readFile(new URL('coverage/lcov.info', root), 'utf8');
   const gaps: string[] = [];
-  for (const file of mustCover) {
-    const record = lcov.split('end_of_record').find((r) => r.includes(`SF:${file}\n`));
-    if (record === undefined) {
-      gaps.push(`${file}: not in the coverage report`);
-      continue;
+  for (const { path, lines, branches } of await readCoverage()) {
+    const percent = (hit: number, found: number) => `${((hit / found) * 100).toFixed(2)} %`;
+    console.log(
+      `coverage ${path}: lines ${lines.hit}/${lines.found} (${percent(lines.hit, lines.found)}),` +
+        ` branches ${branches.hit}/${branches.found} (${percent(branches.hit, branches.found)})`,
+    );
+    if (lines.missed.length > 0) {
+      gaps.push(`${path}: lines not covered: ${lines.missed.join(', ')}`);
     }
-    const found = Number(/^LF:(\d+)$/m.exec(record)?.[1] ?? 0);
-    const hit = Number(/^LH:(\d+)$/m.exec(record)?.[1] ?? 0);
-    const missed = [...record.matchAll(/^DA:(\d+),0$/gm)].map((m) => m[1]);
-    console.log(`coverage ${file}: lines ${hit}/${found} (${((hit / found) * 100).toFixed(2)} %)`);
-    if (hit < found || found === 0) {
-      gaps.push(`${file}: lines not covered: ${missed.join(', ')}`);
+    for (const branch of branches.missed) {
+      gaps.push(`${path}:${branch.line}: the ${branch.arm} arm of this ${branch.kind} never ran`);
     }
   }
   return gaps;
 }
 
-const covered = countsOf(await hardhatRun(['test', '--coverage']));
+await prepareProject();
+const covered = countsOf(
+  await hardhatRun(['--config', '.coverage/hardhat.config.ts', 'test', '--coverage']),
+);
 const gaps = await coverageGaps().catch((error: unknown) => [
   `coverage report unreadable: ${String(error)}`,
 ]);
