@@ -10,7 +10,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
 import {
-  type Address,
   createPublicClient,
   createWalletClient,
   defineChain,
@@ -109,7 +108,7 @@ if (local) {
       address: usdc.address,
       abi: mockUsdcAbi,
       functionName: 'mint',
-      args: [demo.address as Address, demoUsdcPerWallet],
+      args: [demo.address, demoUsdcPerWallet],
     });
     await publicClient.waitForTransactionReceipt({ hash: mint });
   }
