@@ -7,11 +7,14 @@ import {BlacklistableUSDC} from "../contracts/mocks/BlacklistableUSDC.sol";
 
 import {CheatCodes} from "./Vm.sol";
 
-/// @dev The only contract the invariant fuzzer calls. Each action bounds its inputs, picks a loan
-/// in a state where the action makes sense (and now and then any loan, to probe that invalid
-/// calls are refused), mints and approves what the actors need, and never reverts itself: calls
-/// into MicroLending are wrapped in try/catch, and a call that should have succeeded but reverted
-/// (or the reverse) is counted in {unexpectedOutcomes}. Ghost state records what the handler saw.
+/// @dev The only contract the invariant fuzzer calls (see `targetContracts()` in the test). Each
+/// action bounds its inputs, picks a loan in a state where the action makes sense (and now and
+/// then any loan, to probe that invalid calls are refused with the right error), mints what the
+/// actors need (they approved MicroLending once, here), and never reverts itself: calls into
+/// MicroLending are wrapped in try/catch, and a call that should have succeeded but reverted (or
+/// the reverse, or with the wrong error or amounts) is counted in {unexpectedOutcomes}. The test
+/// runs with `failOnRevert`, so a handler revert (e.g. a view reverting) fails it too. Ghost state
+/// records what the handler saw.
 contract MicroLendingHandler is CheatCodes {
     MicroLending public immutable lending;
     BlacklistableUSDC public immutable usdc;
@@ -70,20 +73,21 @@ contract MicroLendingHandler is CheatCodes {
     }
 
     /// @dev Funds a requested loan; when there is none, requests one first (so that runs reach
-    /// repayments and escrows instead of wasting calls).
+    /// repayments and escrows instead of wasting calls). One time in eight, tries any loan.
     function fundLoan(uint256 loanSeed, uint256 lenderSeed, uint256 aprSeed) external step {
-        (bool found, uint256 id) = _findLoan(loanSeed, _only(IMicroLending.LoanStatus.Requested));
-        if (!found) {
+        bool probe = (lenderSeed >> 8) % 8 == 0;
+        (bool found, uint256 id) =
+            probe ? _anyLoan(loanSeed) : _findLoan(loanSeed, _only(IMicroLending.LoanStatus.Requested));
+        if (!found && !probe) {
             if (lending.paused()) {
                 return;
             }
             _request(loanSeed, aprSeed, lenderSeed, loanSeed >> 128);
             (found, id) = _findLoan(loanSeed, _only(IMicroLending.LoanStatus.Requested));
-            if (!found) {
-                return;
-            }
         }
-        _fund(id, lenderSeed, aprSeed);
+        if (found) {
+            _fund(id, lenderSeed, aprSeed);
+        }
     }
 
     function _request(uint256 actorSeed, uint256 amount, uint256 duration, uint256 capSeed) internal {
@@ -143,8 +147,27 @@ contract MicroLendingHandler is CheatCodes {
         usdc.mint(lender, loan.principal);
         uint256 borrowerBefore = usdc.balanceOf(loan.borrower);
         uint256 feeBefore = usdc.balanceOf(feeRecipient);
-        bool paused = lending.paused();
 
+        if (!_tryFund(id, loan.status, lender, apr)) {
+            return;
+        }
+        effectiveCalls["fundLoan"]++;
+        uint256 fee = loan.principal * p.feeBps / 10_000;
+        if (
+            usdc.balanceOf(loan.borrower) - borrowerBefore != loan.principal - fee
+                || usdc.balanceOf(feeRecipient) - feeBefore != fee
+        ) {
+            _unexpected("fundLoan moved wrong amounts");
+        }
+    }
+
+    /// @dev Calls fundLoan, checks a refusal against what was expected, and returns whether it
+    /// succeeded as expected.
+    function _tryFund(uint256 id, IMicroLending.LoanStatus status, address lender, uint256 apr)
+        internal
+        returns (bool)
+    {
+        bool paused = lending.paused();
         bool ok;
         bytes memory err;
         vm.prank(lender);
@@ -156,20 +179,16 @@ contract MicroLendingHandler is CheatCodes {
 
         if (paused) {
             _expectPauseRevert(ok, err, "fundLoan while paused");
-            return;
+            return false;
+        }
+        if (status != IMicroLending.LoanStatus.Requested) {
+            _expectRevert(ok, err, _invalidStatus(id, status), "fundLoan of a loan not requested");
+            return false;
         }
         if (!ok) {
             _unexpected("fundLoan reverted");
-            return;
         }
-        effectiveCalls["fundLoan"]++;
-        uint256 fee = loan.principal * p.feeBps / 10_000;
-        if (
-            usdc.balanceOf(loan.borrower) - borrowerBefore != loan.principal - fee
-                || usdc.balanceOf(feeRecipient) - feeBefore != fee
-        ) {
-            _unexpected("fundLoan moved wrong amounts");
-        }
+        return ok;
     }
 
     function repayLoan(uint256 loanSeed, uint256 modeSeed) external step {
@@ -195,9 +214,11 @@ contract MicroLendingHandler is CheatCodes {
         vm.prank(loan.borrower);
         try lending.repayLoan(id) {
             ghostRepayments[id]++;
-        } catch {
+        } catch (bytes memory e) {
             if (repayable) {
                 _unexpected("repayLoan reverted"); // Repayment must never be blocked.
+            } else {
+                _expectRevert(false, e, _invalidStatus(id, loan.status), "repayLoan of a loan not owed");
             }
             return;
         }
@@ -206,6 +227,9 @@ contract MicroLendingHandler is CheatCodes {
             return;
         }
         effectiveCalls["repayLoan"]++;
+        if (lending.getLoan(id).status != IMicroLending.LoanStatus.Repaid) {
+            _unexpected("repayLoan left the loan not repaid");
+        }
         if (lenderBlacklisted) {
             ghostEscrows[id]++;
             ghostEscrowedTotal += total;
@@ -235,25 +259,32 @@ contract MicroLendingHandler is CheatCodes {
             } else {
                 effectiveCalls["cancelLoan"]++;
             }
-        } catch {
+        } catch (bytes memory e) {
             if (cancellable) {
                 _unexpected("cancelLoan reverted");
+            } else {
+                _expectRevert(false, e, _invalidStatus(id, loan.status), "cancelLoan of a loan not requested");
             }
         }
     }
 
+    /// @dev Marks a funded loan defaulted, first warping past its deadline if need be. One time
+    /// in eight, tries any loan at the current time instead.
     function markDefaulted(uint256 loanSeed, uint256 extraDelay) external step {
-        (bool found, uint256 id) = _findLoan(loanSeed, _only(IMicroLending.LoanStatus.Funded));
+        bool probe = (extraDelay >> 8) % 8 == 0;
+        (bool found, uint256 id) =
+            probe ? _anyLoan(loanSeed) : _findLoan(loanSeed, _only(IMicroLending.LoanStatus.Funded));
         if (!found) {
             return;
         }
         IMicroLending.Loan memory loan = lending.getLoan(id);
         uint256 deadline = loan.endDate + loan.gracePeriod;
-        if (currentTime <= deadline) {
+        if (!probe && currentTime <= deadline) {
             currentTime = deadline + 1 + bound(extraDelay, 0, 10 days);
             vm.warp(currentTime);
         }
         bool paused = lending.paused();
+        bool defaultable = loan.status == IMicroLending.LoanStatus.Funded && currentTime > deadline;
 
         bool ok;
         bytes memory err;
@@ -266,6 +297,15 @@ contract MicroLendingHandler is CheatCodes {
 
         if (paused) {
             _expectPauseRevert(ok, err, "markDefaulted while paused");
+        } else if (loan.status != IMicroLending.LoanStatus.Funded) {
+            _expectRevert(ok, err, _invalidStatus(id, loan.status), "markDefaulted of a loan not funded");
+        } else if (!defaultable) {
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__NotDefaultable.selector, id, deadline),
+                "markDefaulted before the deadline"
+            );
         } else if (!ok) {
             _unexpected("markDefaulted reverted");
         } else {
@@ -414,11 +454,26 @@ contract MicroLendingHandler is CheatCodes {
     }
 
     function _expectPauseRevert(bool ok, bytes memory err, string memory what) internal {
-        if (ok || keccak256(err) != keccak256(abi.encodeWithSelector(IMicroLending.MicroLending__EnforcedPause.selector))) {
-            _unexpected(what);
-        } else {
+        if (_expectRevert(ok, err, abi.encodeWithSelector(IMicroLending.MicroLending__EnforcedPause.selector), what)) {
             effectiveCalls["refusedWhilePaused"]++;
         }
+    }
+
+    /// @dev Records an unexpected outcome unless the call reverted with exactly `expected`.
+    function _expectRevert(bool ok, bytes memory err, bytes memory expected, string memory what)
+        internal
+        returns (bool asExpected)
+    {
+        asExpected = !ok && keccak256(err) == keccak256(expected);
+        if (!asExpected) {
+            _unexpected(what);
+        } else {
+            effectiveCalls["refused"]++;
+        }
+    }
+
+    function _invalidStatus(uint256 id, IMicroLending.LoanStatus status) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IMicroLending.MicroLending__InvalidStatus.selector, id, status);
     }
 
     function _unexpected(string memory what) internal {
