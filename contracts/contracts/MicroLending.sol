@@ -41,6 +41,8 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
     uint256 private constant MIN_PENALTY_INTERVAL = 1 hours;
     uint256 private constant MAX_PENALTY_INTERVAL = 30 days;
     uint256 private constant MAX_PENALTY_INTERVALS = type(uint8).max;
+    /// @dev Penalty schedules are numbered 1..255 (a loan records its number in 8 bits).
+    uint256 private constant MAX_PENALTY_VERSION = type(uint8).max;
 
     /// @dev Slot one of a loan, read by every loan call.
     struct Terms {
@@ -55,14 +57,15 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         uint40 durationOrDeadline;
     }
 
-    /// @dev Slot two of a loan, written once at funding. The fee and grace period are snapshots:
-    /// later changes to the platform's parameters do not touch a funded loan's terms.
+    /// @dev Slot two of a loan, written once at funding. The fee, grace period and penalty schedule
+    /// are snapshots: later changes to the platform's parameters do not touch a funded loan's terms.
     struct Funding {
         address lender;
         uint32 duration;
         uint16 aprBps;
         uint16 feeBps;
         uint24 gracePeriod;
+        uint8 penaltyVersion;
     }
 
     struct LoanRecord {
@@ -70,8 +73,7 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         Funding funding;
     }
 
-    /// @dev What a request reads and writes (one slot), the pause flag every pausable call reads,
-    /// and the penalty terms a late repayment reads.
+    /// @dev What a request reads and writes (one slot), and the pause flag every pausable call reads.
     struct Limits {
         bool paused;
         uint48 loanCounter;
@@ -79,17 +81,22 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         uint40 maxLoanAmount;
         uint32 minDuration;
         uint32 maxDuration;
-        uint16 penaltyBps;
-        uint24 penaltyInterval;
-        uint8 maxPenaltyIntervals;
     }
 
-    /// @dev What funding reads (one slot).
+    /// @dev What funding reads (one slot), including which penalty schedule is in force.
     struct Pricing {
         address feeRecipient;
         uint16 feeBps;
         uint16 maxAprBps;
         uint24 gracePeriod;
+        uint8 penaltyVersion;
+    }
+
+    /// @dev A late penalty schedule; a late repayment reads the one its loan was funded under.
+    struct PenaltyTerms {
+        uint16 penaltyBps;
+        uint24 penaltyInterval;
+        uint8 maxPenaltyIntervals;
     }
 
     IERC20 private immutable USDC;
@@ -98,6 +105,7 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
     Pricing private _pricing;
     mapping(uint256 id => LoanRecord) private _loans;
     mapping(uint256 id => uint256 amount) private _escrow;
+    mapping(uint256 version => PenaltyTerms) private _penaltySchedules;
 
     /// @dev Reverts with {MicroLending__EnforcedPause} while paused.
     modifier whenNotPaused() {
@@ -171,7 +179,8 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
             duration: uint32(duration),
             aprBps: uint16(aprBps),
             feeBps: pricing.feeBps,
-            gracePeriod: pricing.gracePeriod
+            gracePeriod: pricing.gracePeriod,
+            penaltyVersion: pricing.penaltyVersion
         });
 
         uint256 principal = terms.principal;
@@ -200,7 +209,7 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         }
         Funding memory funding = loan.funding;
         uint256 principal = terms.principal;
-        uint256 penalty = _penalty(principal, terms.durationOrDeadline);
+        uint256 penalty = _penalty(principal, terms.durationOrDeadline, funding.penaltyVersion);
         uint256 total = principal + _interest(principal, funding.aprBps, funding.duration) + penalty;
 
         loan.terms.status = LoanStatus.Repaid;
@@ -283,6 +292,10 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
             loan.interest = _interest(terms.principal, funding.aprBps, funding.duration);
             loan.endDate = terms.durationOrDeadline - funding.gracePeriod;
             loan.startDate = loan.endDate - funding.duration;
+            PenaltyTerms memory penalty = _penaltySchedules[funding.penaltyVersion];
+            loan.penaltyBps = penalty.penaltyBps;
+            loan.penaltyInterval = penalty.penaltyInterval;
+            loan.maxPenaltyIntervals = penalty.maxPenaltyIntervals;
         }
     }
 
@@ -310,7 +323,7 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         bool funded = funding.lender != address(0);
         platformFee = _fee(principal, funded ? funding.feeBps : _pricing.feeBps);
         if (terms.status == LoanStatus.Funded || terms.status == LoanStatus.Defaulted) {
-            penalty = _penalty(principal, terms.durationOrDeadline);
+            penalty = _penalty(principal, terms.durationOrDeadline, funding.penaltyVersion);
         }
         totalRepayment = principal + interest + penalty;
         amountToBorrower = principal - platformFee;
@@ -325,13 +338,14 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
     function parameters() external view returns (Parameters memory) {
         Limits memory limits = _limits;
         Pricing memory pricing = _pricing;
+        PenaltyTerms memory penalty = _penaltySchedules[pricing.penaltyVersion];
         return Parameters({
             feeBps: pricing.feeBps,
             feeRecipient: pricing.feeRecipient,
-            penaltyBps: limits.penaltyBps,
+            penaltyBps: penalty.penaltyBps,
             gracePeriod: pricing.gracePeriod,
-            penaltyInterval: limits.penaltyInterval,
-            maxPenaltyIntervals: limits.maxPenaltyIntervals,
+            penaltyInterval: penalty.penaltyInterval,
+            maxPenaltyIntervals: penalty.maxPenaltyIntervals,
             minLoanAmount: limits.minLoanAmount,
             maxLoanAmount: limits.maxLoanAmount,
             minDuration: limits.minDuration,
@@ -461,18 +475,18 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @dev The late penalty if repaid now: penaltyBps of the principal per started interval after
-    /// the deadline (due date + grace period), capped, rounded up. Reads the penalty terms only
-    /// when late.
-    function _penalty(uint256 principal, uint256 deadline) private view returns (uint256) {
+    /// the deadline (due date + grace period), capped, rounded up, under the penalty schedule the
+    /// loan was funded with. Reads that schedule only when late.
+    function _penalty(uint256 principal, uint256 deadline, uint256 penaltyVersion) private view returns (uint256) {
         if (block.timestamp <= deadline) {
             return 0;
         }
-        Limits memory limits = _limits;
-        uint256 intervals = Math.ceilDiv(block.timestamp - deadline, limits.penaltyInterval);
-        if (intervals > limits.maxPenaltyIntervals) {
-            intervals = limits.maxPenaltyIntervals;
+        PenaltyTerms memory terms = _penaltySchedules[penaltyVersion];
+        uint256 intervals = Math.ceilDiv(block.timestamp - deadline, terms.penaltyInterval);
+        if (intervals > terms.maxPenaltyIntervals) {
+            intervals = terms.maxPenaltyIntervals;
         }
-        return Math.ceilDiv(principal * limits.penaltyBps * intervals, BPS);
+        return Math.ceilDiv(principal * terms.penaltyBps * intervals, BPS);
     }
 
     /// @dev An APR is at least 1 %, at most `maxAprBps` and a whole number of 0.5 % steps.
@@ -541,12 +555,19 @@ contract MicroLending is IMicroLending, Ownable2Step, ReentrancyGuardTransient {
         ) {
             revert MicroLending__InvalidPenaltyConfig(penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
         }
-        Limits storage limits = _limits;
+        // Funded loans keep the schedule they were funded under: each change is a new version.
+        uint256 version = uint256(_pricing.penaltyVersion) + 1;
+        if (version > MAX_PENALTY_VERSION) {
+            revert MicroLending__PenaltyScheduleExhausted();
+        }
         // Casts are safe: each value is bounded just above by a ceiling that fits its width.
-        limits.penaltyBps = uint16(penaltyBps);
-        limits.penaltyInterval = uint24(penaltyInterval);
-        limits.maxPenaltyIntervals = uint8(maxPenaltyIntervals);
+        _penaltySchedules[version] = PenaltyTerms({
+            penaltyBps: uint16(penaltyBps),
+            penaltyInterval: uint24(penaltyInterval),
+            maxPenaltyIntervals: uint8(maxPenaltyIntervals)
+        });
         _pricing.gracePeriod = uint24(gracePeriod);
-        emit PenaltyConfigUpdated(penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
+        _pricing.penaltyVersion = uint8(version);
+        emit PenaltyConfigUpdated(version, penaltyBps, gracePeriod, penaltyInterval, maxPenaltyIntervals);
     }
 }

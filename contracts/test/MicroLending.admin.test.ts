@@ -193,7 +193,8 @@ describe('MicroLending owner and access control', () => {
         f.lending.write.setPenaltyConfig([50n, DAY, 3_600n, 100n]),
         f.lending,
         'PenaltyConfigUpdated',
-        [50n, DAY, 3_600n, 100n],
+        // The constructor's schedule is version 1.
+        [2n, 50n, DAY, 3_600n, 100n],
       );
       const p = await f.lending.read.parameters();
       assert.deepEqual(
@@ -227,6 +228,19 @@ describe('MicroLending owner and access control', () => {
       const f = await deployLending();
       await f.lending.write.setPenaltyConfig([500n, 30n * DAY, 30n * DAY, 10n]);
       await f.lending.write.setPenaltyConfig([0n, 0n, 3_600n, 255n]);
+    });
+
+    it('can change 254 times after deployment, and not once more', async () => {
+      const f = await deployLending();
+      for (let version = 2n; version <= 255n; version++) {
+        await f.lending.write.setPenaltyConfig([version % 2n === 0n ? 50n : 100n, DAY, DAY, 30n]);
+      }
+      await f.viem.assertions.revertWithCustomError(
+        f.lending.write.setPenaltyConfig([100n, DAY, DAY, 30n]),
+        f.lending,
+        'MicroLending__PenaltyScheduleExhausted',
+      );
+      assert.equal((await f.lending.read.parameters()).penaltyBps, 100n);
     });
   });
 

@@ -163,5 +163,40 @@ describe('MicroLending money', () => {
         [id, deadline],
       );
     });
+
+    it('keeps the penalty schedule the loan was funded with', async () => {
+      const f = await deployLending();
+      const { id, deadline } = await f.requestAndFund(USDC, 30n * DAY, 500n);
+      await f.lending.write.setPenaltyConfig([500n, 0n, 3_600n, 10n]);
+      const loan = await f.lending.read.getLoan([id]);
+      assert.deepEqual(
+        [loan.penaltyBps, loan.penaltyInterval, loan.maxPenaltyIntervals],
+        [defaults.penaltyBps, defaults.penaltyInterval, defaults.maxPenaltyIntervals],
+      );
+      // Five started days late: 5 % under the loan's schedule (the new one would charge 50 %).
+      await f.networkHelpers.time.setNextBlockTimestamp(deadline + 5n * DAY);
+      await f.viem.assertions.emitWithArgs(
+        (await f.as(f.borrower)).write.repayLoan([id]),
+        f.lending,
+        'LoanRepaid',
+        [
+          id,
+          f.borrower.account.address,
+          f.lender.account.address,
+          USDC + 4_110n + 50_000n,
+          50_000n,
+          false,
+        ],
+      );
+    });
+
+    it('applies the new schedule to loans funded after the change', async () => {
+      const f = await deployLending();
+      await f.lending.write.setPenaltyConfig([500n, 0n, 3_600n, 10n]);
+      const { id, dueDate } = await f.requestAndFund(USDC, 30n * DAY, 500n);
+      await f.networkHelpers.time.increaseTo(dueDate + 2n * 3_600n);
+      const [, , , penalty] = await f.lending.read.getRepaymentBreakdown([id]);
+      assert.equal(penalty, (USDC * 500n * 2n) / 10_000n);
+    });
   });
 });

@@ -42,6 +42,10 @@ interface IMicroLending {
         uint256 feeBps;
         /// @dev The grace period in force when it was funded (0 until then).
         uint256 gracePeriod;
+        /// @dev The late penalty schedule in force when it was funded (0 until then).
+        uint256 penaltyBps;
+        uint256 penaltyInterval;
+        uint256 maxPenaltyIntervals;
         /// @dev A repayment held for the lender to claim (see {claimEscrow}).
         uint256 escrowed;
     }
@@ -171,12 +175,14 @@ interface IMicroLending {
     /// @param account The owner.
     event Unpaused(address account);
 
-    /// @notice The late penalty changed.
+    /// @notice The late penalty changed, for loans funded from now on.
+    /// @param version The new schedule's number; each funded loan keeps the one it was funded under.
     /// @param penaltyBps Penalty per started interval, in bps of the principal.
     /// @param gracePeriod Seconds after the due date before penalties start.
     /// @param penaltyInterval Seconds per penalty interval.
     /// @param maxPenaltyIntervals The most intervals ever charged.
     event PenaltyConfigUpdated(
+        uint256 version,
         uint256 penaltyBps,
         uint256 gracePeriod,
         uint256 penaltyInterval,
@@ -262,6 +268,9 @@ interface IMicroLending {
         uint256 penaltyInterval,
         uint256 maxPenaltyIntervals
     );
+
+    /// @notice The penalty has been changed 254 times since deployment; it cannot change again.
+    error MicroLending__PenaltyScheduleExhausted();
 
     /// @notice Requests, fundings and defaults are paused.
     error MicroLending__EnforcedPause();
@@ -374,8 +383,10 @@ interface IMicroLending {
     /// @param newMaxAprBps From 100 to 5,000, a multiple of 50.
     function setMaxApr(uint256 newMaxAprBps) external;
 
-    /// @notice Sets the late penalty: `penaltyBps` of the principal per started `penaltyInterval`
-    /// after the due date plus `gracePeriod`, for at most `maxPenaltyIntervals` intervals.
+    /// @notice Sets the late penalty for loans funded from now on: `penaltyBps` of the principal per
+    /// started `penaltyInterval` after the due date plus `gracePeriod`, for at most
+    /// `maxPenaltyIntervals` intervals. Loans already funded keep their terms. At most 254 changes
+    /// after deployment.
     /// @param penaltyBps At most 500.
     /// @param gracePeriod At most 30 days.
     /// @param penaltyInterval From 1 hour to 30 days.

@@ -257,6 +257,11 @@ export const microLendingAbi = [
   },
   {
     "inputs": [],
+    "name": "MicroLending__PenaltyScheduleExhausted",
+    "type": "error"
+  },
+  {
+    "inputs": [],
     "name": "MicroLending__RenounceDisabled",
     "type": "error"
   },
@@ -690,6 +695,12 @@ export const microLendingAbi = [
       {
         "indexed": false,
         "internalType": "uint256",
+        "name": "version",
+        "type": "uint256"
+      },
+      {
+        "indexed": false,
+        "internalType": "uint256",
         "name": "penaltyBps",
         "type": "uint256"
       },
@@ -854,6 +865,21 @@ export const microLendingAbi = [
           {
             "internalType": "uint256",
             "name": "gracePeriod",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "penaltyBps",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "penaltyInterval",
+            "type": "uint256"
+          },
+          {
+            "internalType": "uint256",
+            "name": "maxPenaltyIntervals",
             "type": "uint256"
           },
           {
