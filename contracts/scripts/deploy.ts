@@ -1,6 +1,7 @@
 /**
  * Deploys MicroLending and writes deployments/<chainId>.json (addresses, deploy blocks, ABI hash).
- * On the local Hardhat chain it first deploys MockUSDC and mints demo USDC to the demo wallets;
+ * On the local Hardhat chain it first deploys MockUSDC, mints demo USDC and gives ETH to the demo
+ * wallets;
  * elsewhere it lends the USDC given by --usdc.
  *
  *   node scripts/deploy.ts --rpc http://127.0.0.1:8545
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   defineChain,
   getAddress,
@@ -21,7 +23,12 @@ import {
 } from 'viem';
 
 import type { DeployedContract, Deployment } from '../src/deployment.ts';
-import { demoUsdcPerWallet, demoWallets, localChainId } from '../src/demo-wallets.ts';
+import {
+  demoEthPerWallet,
+  demoUsdcPerWallet,
+  demoWallets,
+  localChainId,
+} from '../src/demo-wallets.ts';
 import { microLendingAbi, mockUsdcAbi } from '../src/generated/abi.ts';
 
 const { values } = parseArgs({
@@ -103,7 +110,10 @@ const lending = await deployed(
 );
 
 if (local) {
+  const testClient = createTestClient({ mode: 'hardhat', transport, chain });
   for (const demo of demoWallets) {
+    // Gas money, whatever accounts the node was started with.
+    await testClient.setBalance({ address: demo.address, value: demoEthPerWallet });
     const mint = await wallet.writeContract({
       address: usdc.address,
       abi: mockUsdcAbi,

@@ -23,6 +23,9 @@ export const demoWallets: readonly { label: string; address: Address; privateKey
   },
 ];
 
+/** ETH each demo wallet holds on a local chain, for gas: 10,000 ETH (in wei). */
+export const demoEthPerWallet = 10_000n * 10n ** 18n;
+
 /** USDC each demo wallet receives on a local chain (6-decimal units): 1,000 USDC. */
 export const demoUsdcPerWallet = 1_000_000_000n;
 

@@ -1,3 +1,3 @@
 export { microLendingAbi, mockUsdcAbi } from './generated/abi.ts';
 export type { Deployment, DeployedContract } from './deployment.ts';
-export { demoWallets, demoUsdcPerWallet, localChainId } from './demo-wallets.ts';
+export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';

@@ -38,6 +38,9 @@ test.describe('the local stack', () => {
       'latest',
     ]);
     expect(BigInt(balance)).toBe(1_000_000_000n);
+    expect(BigInt(await rpc(stack.urls.rpc, 'eth_getBalance', [`0x${demoWallet}`, 'latest']))).toBe(
+      10_000n * 10n ** 18n,
+    );
   });
 
   test('the lending contract is deployed on that USDC', async ({ stack }) => {
