@@ -57,9 +57,10 @@ const stack = await startStack({
 });
 
 // The contracts' public entry exists once the stack has built it.
-const { demoUsdcPerWallet, demoWallets } = await import('@lendpath/contracts');
+const { demoEthPerWallet, demoUsdcPerWallet, demoWallets } = await import('@lendpath/contracts');
 const { urls, deployment } = stack;
 const usdc = Number(demoUsdcPerWallet) / 1e6;
+const eth = Number(demoEthPerWallet / 10n ** 18n);
 console.log(`
 LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0)} s).
 
@@ -71,7 +72,7 @@ LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0
   MicroLending     ${deployment.lending.address}
   USDC (MockUSDC)  ${deployment.usdc.address}
 
-Demo wallets (public Hardhat test keys; import one into your browser wallet), ${usdc} USDC each:
+Demo wallets (public Hardhat test keys; import one into your browser wallet), ${usdc} USDC and ${eth} ETH each:
 ${demoWallets.map((w) => `  ${w.label}  ${w.address}  key ${w.privateKey}`).join('\n')}
 
 Every process logs to .dev/logs/<name>.log; api, indexer and web also print here from now on.

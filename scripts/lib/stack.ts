@@ -149,39 +149,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntil(child, 'web inbox', answers(`${urls.mailInbox}/api/healthz`));
     });
 
-    await step(`api on ${urls.api}`, async () => {
+    /** A Nest app: watch mode in dev (rebuilds on change), the built code in tests. */
+    const startNestApp = async (
+      name: 'api' | 'indexer',
+      env: NodeJS.ProcessEnv,
+      health: string,
+    ) => {
       const child = startChild({
-        name: 'api',
+        name,
         command: node,
         args: dev
-          ? [bin('@nestjs/cli/bin/nest.js'), 'start', 'api', '--watch', '--preserveWatchOutput']
-          : ['api/dist/main.js'],
+          ? [bin('@nestjs/cli/bin/nest.js'), 'start', name, '--watch', '--preserveWatchOutput']
+          : [`${name}/dist/main.js`],
         cwd: root,
-        env: { ...appEnv, API_HOST: '127.0.0.1', API_PORT: `${ports.api}`, CORS_ORIGINS: urls.web },
+        env: { ...appEnv, ...env },
         logDir,
         echo: true,
       });
-      await waitUntil(child, '/health', answers(`${urls.api}/health`));
-    });
+      await waitUntil(child, '/health', answers(`${health}/health`));
+    };
 
-    await step(`indexer (health on ${urls.indexerHealth})`, async () => {
-      const child = startChild({
-        name: 'indexer',
-        command: node,
-        args: dev
-          ? [bin('@nestjs/cli/bin/nest.js'), 'start', 'indexer', '--watch', '--preserveWatchOutput']
-          : ['indexer/dist/main.js'],
-        cwd: root,
-        env: {
-          ...appEnv,
-          INDEXER_HEALTH_HOST: '127.0.0.1',
-          INDEXER_HEALTH_PORT: `${ports.indexerHealth}`,
-        },
-        logDir,
-        echo: true,
-      });
-      await waitUntil(child, '/health', answers(`${urls.indexerHealth}/health`));
-    });
+    await step(`api on ${urls.api}`, () =>
+      startNestApp(
+        'api',
+        { API_HOST: '127.0.0.1', API_PORT: `${ports.api}`, CORS_ORIGINS: urls.web },
+        urls.api,
+      ),
+    );
+
+    await step(`indexer (health on ${urls.indexerHealth})`, () =>
+      startNestApp(
+        'indexer',
+        { INDEXER_HEALTH_HOST: '127.0.0.1', INDEXER_HEALTH_PORT: `${ports.indexerHealth}` },
+        urls.indexerHealth,
+      ),
+    );
 
     await step(`web on ${urls.web}`, async () => {
       const webEnv = { VITE_API_URL: urls.api };
