@@ -3,7 +3,9 @@
  * migrated, the mail inbox, api, indexer and web. `npm run dev` runs it for people; the
  * end-to-end tests run it on free ports with a database of their own.
  */
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
 import { freePort } from './ports.ts';
@@ -45,6 +47,25 @@ export interface Stack {
   urls: StackUrls;
   deployment: Deployment;
   stop(): Promise<void>;
+}
+
+/**
+ * The key for one-time codes. Dev keeps one in .dev/ so codes survive a restart; each test run
+ * gets a fresh one.
+ */
+async function codeSecret(dev: boolean): Promise<string> {
+  if (!dev) {
+    return randomBytes(32).toString('hex');
+  }
+  const file = join(root, '.dev', 'code-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, secret, { mode: 0o600 });
+    return secret;
+  }
 }
 
 async function rpcAnswers(url: string): Promise<boolean> {
@@ -169,10 +190,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntil(child, '/health', answers(`${health}/health`));
     };
 
-    await step(`api on ${urls.api}`, () =>
+    await step(`api on ${urls.api}`, async () =>
       startNestApp(
         'api',
-        { API_HOST: '127.0.0.1', API_PORT: `${ports.api}`, CORS_ORIGINS: urls.web },
+        {
+          API_HOST: '127.0.0.1',
+          API_PORT: `${ports.api}`,
+          CORS_ORIGINS: urls.web,
+          SMTP_URL: `smtp://${urls.smtp.host}:${urls.smtp.port}`,
+          CODE_SECRET: await codeSecret(dev),
+        },
         urls.api,
       ),
     );

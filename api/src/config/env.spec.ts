@@ -3,6 +3,8 @@ import { EnvError, loadEnv } from './env';
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  SMTP_URL: 'smtp://127.0.0.1:1025',
+  CODE_SECRET: 'a-test-secret-that-is-at-least-32-chars',
 };
 
 describe(loadEnv.name, () => {
@@ -13,6 +15,8 @@ describe(loadEnv.name, () => {
       API_HOST: '127.0.0.1',
       API_PORT: 3000,
       CORS_ORIGINS: ['http://localhost:5173'],
+      MAIL_FROM: 'LendPath <no-reply@lendpath.local>',
+      QUEUE_PREFIX: 'lendpath',
     });
   });
 
@@ -30,6 +34,12 @@ describe(loadEnv.name, () => {
   it('rejects a database URL of the wrong kind', () => {
     expect(() => loadEnv({ ...valid, DATABASE_URL: 'mysql://root@localhost/app' })).toThrow(
       'DATABASE_URL must start with postgres: or postgresql:',
+    );
+  });
+
+  it('refuses a short code secret', () => {
+    expect(() => loadEnv({ ...valid, CODE_SECRET: 'short' })).toThrow(
+      'CODE_SECRET must be at least 32 characters',
     );
   });
 

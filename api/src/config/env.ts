@@ -19,6 +19,16 @@ const envSchema = z.object({
   API_PORT: port.default(3000),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']),
+  /** Where mail goes: smtp://host:port (maildev locally) or smtps://user:pass@host:port. */
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('LendPath <no-reply@lendpath.local>'),
+  /** Keys the HMAC under which one-time codes are stored; at least 32 characters. */
+  CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /** BullMQ key prefix, shared with the indexer (letters, digits, _ and -). */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'may hold only letters, digits, _ and -' })
+    .default('lendpath'),
   /** Browser origins allowed to call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()

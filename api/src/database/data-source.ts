@@ -1,6 +1,11 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
+import { OneTimeCode } from '../auth/one-time-codes/one-time-code.entity';
+import { User } from '../users/user.entity';
 import { migrations } from './migrations';
+
+/** Every entity of schema `app`. */
+export const entities = [User, OneTimeCode];
 
 /** The API owns this Postgres schema; its migrations table lives inside it. */
 export const APP_SCHEMA = 'app';
@@ -12,7 +17,10 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     schema: APP_SCHEMA,
     migrationsTableName: 'migrations',
     migrations,
-    entities: [],
+    entities,
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     // The schema only changes through reviewed migrations.
     synchronize: false,
     migrationsRun: false,
