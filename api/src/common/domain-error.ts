@@ -9,6 +9,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly status: HttpStatus = HttpStatus.BAD_REQUEST,
+    /** Seconds until trying again can succeed; answered as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';

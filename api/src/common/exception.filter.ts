@@ -27,6 +27,12 @@ export class ExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      response.setHeader(
+        'Retry-After',
+        String(Math.max(1, Math.ceil(exception.retryAfterSeconds))),
+      );
+    }
     const [status, body] = this.toEnvelope(exception);
     response.status(status).json(body);
   }

@@ -1,0 +1,128 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { DomainError } from '../../common/domain-error';
+import { ENV, type Env } from '../../config/env';
+import type { CodePurpose } from './one-time-code.entity';
+
+/** How the rules of one-time codes are set (ASVS 5 §6.6; SPEC §9: six digits). */
+export const codeRules = {
+  digits: 6,
+  ttlSeconds: 10 * 60,
+  /** Attempts that may succeed; the next one kills the code, right or wrong. */
+  attempts: 5,
+  resendCooldownSeconds: 60,
+  sendWindowSeconds: 30 * 60,
+  sendsPerWindow: 5,
+} as const;
+
+export const codeErrors = {
+  resendTooSoon: (retryAfter: number) =>
+    new DomainError(
+      'CODE.RESEND_TOO_SOON',
+      `Please wait ${Math.ceil(retryAfter)} seconds before asking for another code.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+      retryAfter,
+    ),
+  tooManySends: (retryAfter: number) =>
+    new DomainError(
+      'CODE.TOO_MANY_SENDS',
+      'Too many codes were sent to this address. Please try again later.',
+      HttpStatus.TOO_MANY_REQUESTS,
+      retryAfter,
+    ),
+};
+
+/**
+ * Issues and checks the codes members receive by email. A code is drawn from a CSPRNG and stored
+ * only as an HMAC over (purpose, email, code), so a database leak reveals no code and a code for
+ * one purpose or address proves nothing for another.
+ */
+@Injectable()
+export class OneTimeCodes {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
+    this.key = Buffer.from(env.CODE_SECRET, 'utf8');
+  }
+
+  /**
+   * A fresh code for `email` and `purpose`; any live code for the same pair stops working.
+   * Throws {@link codeErrors} (429 with Retry-After) within the resend cooldown or past the
+   * per-address send limit.
+   */
+  async issue(email: string, purpose: CodePurpose): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      // One issuer per address at a time, so two parallel requests cannot both pass the limits.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `one-time-code:${email}`,
+      ]);
+      // An aggregate answers exactly one row.
+      const [recent] = (await manager.query(
+        `SELECT extract(epoch FROM now() - max(created_at) FILTER (WHERE purpose = $2))::float AS "sinceLast",
+                count(*)::int AS sends,
+                extract(epoch FROM min(created_at) + make_interval(secs => $3) - now())::float AS "windowLeft"
+           FROM app.one_time_codes
+          WHERE email = $1 AND created_at > now() - make_interval(secs => $3)`,
+        [email, purpose, codeRules.sendWindowSeconds],
+      )) as [{ sinceLast: number | null; sends: number; windowLeft: number | null }];
+      if (recent.sinceLast !== null && recent.sinceLast < codeRules.resendCooldownSeconds) {
+        throw codeErrors.resendTooSoon(codeRules.resendCooldownSeconds - recent.sinceLast);
+      }
+      if (recent.sends >= codeRules.sendsPerWindow) {
+        throw codeErrors.tooManySends(recent.windowLeft ?? codeRules.sendWindowSeconds);
+      }
+      await manager.query(
+        `UPDATE app.one_time_codes SET revoked_at = now()
+          WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL AND revoked_at IS NULL`,
+        [email, purpose],
+      );
+      const code = randomInt(0, 10 ** codeRules.digits)
+        .toString()
+        .padStart(codeRules.digits, '0');
+      await manager.query(
+        `INSERT INTO app.one_time_codes (email, purpose, code_hmac, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [email, purpose, this.hmac(email, purpose, code), codeRules.ttlSeconds],
+      );
+      return code;
+    });
+  }
+
+  /**
+   * Uses up the live code for `email` and `purpose` if `code` is it. True at most once per code,
+   * even for parallel calls; false for a wrong, expired, used, revoked or unknown code. Every call
+   * counts as an attempt, and the attempt after the last allowed one kills the code.
+   */
+  async consume(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+    const candidate = this.hmac(email, purpose, code);
+    const [rows] = (await this.dataSource.query(
+      `UPDATE app.one_time_codes c
+          SET attempts = c.attempts + 1,
+              consumed_at = CASE WHEN c.attempts < $4 AND c.code_hmac = $3 THEN now() END,
+              revoked_at = CASE WHEN c.attempts >= $4 THEN now() END
+        WHERE c.id = (SELECT id FROM app.one_time_codes
+                       WHERE email = $1 AND purpose = $2
+                         AND consumed_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+                       ORDER BY created_at DESC
+                       LIMIT 1
+                         FOR UPDATE)
+          AND c.consumed_at IS NULL AND c.revoked_at IS NULL
+       RETURNING c.consumed_at IS NOT NULL AS consumed, c.code_hmac`,
+      [email, purpose, candidate, codeRules.attempts],
+    )) as [{ consumed: boolean; code_hmac: Buffer }[], number];
+    const row = rows[0];
+    // The database compared the HMACs; comparing again in constant time costs nothing and keeps
+    // the decision independent of how the database compares bytes.
+    return row !== undefined && row.consumed && timingSafeEqual(row.code_hmac, candidate);
+  }
+
+  private hmac(email: string, purpose: CodePurpose, code: string): Buffer {
+    return createHmac('sha256', this.key).update(`${purpose}\n${email}\n${code}`).digest();
+  }
+}
