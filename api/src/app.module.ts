@@ -1,3 +1,4 @@
+import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -7,6 +8,7 @@ import { ExceptionsFilter } from './common/exception.filter';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
+import { MailModule } from './mail/mail.module';
 import { RedisModule } from './redis/redis.module';
 
 @Global()
@@ -26,7 +28,13 @@ export class AppModule {
       imports: [
         EnvModule.forRoot(env),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL), retryAttempts: 3 }),
+        BullModule.forRoot({
+          // BullMQ workers need maxRetriesPerRequest: null (they block on Redis by design).
+          connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
+          prefix: env.QUEUE_PREFIX,
+        }),
         RedisModule,
+        MailModule,
       ],
       controllers: [HealthController],
       providers: [

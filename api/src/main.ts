@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-import { type INestApplication } from '@nestjs/common';
+import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 
 import { AppModule } from './app.module';
@@ -28,6 +28,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(env);
+  // Nest closes every module on SIGTERM; this bounds how long that may take (a queue worker
+  // waiting for an unreachable Redis would otherwise hold the process forever).
+  const logger = new Logger('Shutdown');
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        logger.error(`still running ${env.API_SHUTDOWN_TIMEOUT_MS} ms after ${signal}; exiting`);
+        process.exit(1);
+      }, env.API_SHUTDOWN_TIMEOUT_MS).unref();
+    });
+  }
   await app.listen(env.API_PORT, env.API_HOST);
   console.log(`api listening on ${await app.getUrl()}`);
 }

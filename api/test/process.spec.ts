@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,11 +7,27 @@ import { join } from 'node:path';
 const main = join(__dirname, '..', 'dist', 'main.js');
 
 function run(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+/** Resolves with the URL once the server says it is listening. */
+function listening(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const found = /api listening on (http:\/\/\S+)/.exec(output());
+      if (found?.[1] !== undefined) {
+        resolve(found[1]);
+      }
+    });
+    child.on('exit', () => reject(new Error(`exited before listening:\n${output()}`)));
+  });
 }
 
 describe('the api process', () => {
@@ -38,12 +54,32 @@ describe('the api process', () => {
 
   // Nest closes every module (HTTP server, Postgres pool, Redis) and then re-raises the signal,
   // so a clean stop reads as "terminated by SIGTERM" with nothing logged on the way out.
+  it('boots without Redis, says it is not ready, and still stops on SIGTERM within its bound', async () => {
+    const { child, output } = run({
+      ...process.env,
+      API_PORT: '0',
+      REDIS_URL: 'redis://127.0.0.1:1',
+      API_SHUTDOWN_TIMEOUT_MS: '1500',
+    });
+    const url = await listening(child, output);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    const ready = await fetch(`${url}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      success: false,
+      message: 'Not ready: redis unavailable',
+      code: 'HEALTH.NOT_READY',
+    });
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    // Nest's own close waits for Redis; the bound ends the process instead.
+    expect(code).toBe(1);
+    expect(output()).toContain('still running 1500 ms after SIGTERM; exiting');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const { child, output } = run({ ...process.env, API_PORT: '0' });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', () => output().includes('api listening on') && resolve());
-      child.on('exit', () => reject(new Error(`exited before listening:\n${output()}`)));
-    });
+    await listening(child, output);
     const before = output().length;
     child.kill('SIGTERM');
     const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];

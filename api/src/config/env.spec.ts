@@ -16,6 +16,8 @@ describe(loadEnv.name, () => {
       API_PORT: 3000,
       CORS_ORIGINS: ['http://localhost:5173'],
       MAIL_FROM: 'LendPath <no-reply@lendpath.local>',
+      MAIL_RETRY_DELAY_MS: 5_000,
+      API_SHUTDOWN_TIMEOUT_MS: 10_000,
       QUEUE_PREFIX: 'lendpath',
     });
   });

@@ -19,9 +19,21 @@ const envSchema = z.object({
   API_PORT: port.default(3000),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']),
+  /** How long a SIGTERM may take before the process exits anyway. */
+  API_SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .positive({ error: 'must be positive' })
+    .default(10_000),
   /** Where mail goes: smtp://host:port (maildev locally) or smtps://user:pass@host:port. */
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('LendPath <no-reply@lendpath.local>'),
+  /** First retry delay for mail the SMTP server refused for now; it doubles each retry. */
+  MAIL_RETRY_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .positive({ error: 'must be positive' })
+    .default(5_000),
   /** Keys the HMAC under which one-time codes are stored; at least 32 characters. */
   CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
   /** BullMQ key prefix, shared with the indexer (letters, digits, _ and -). */
