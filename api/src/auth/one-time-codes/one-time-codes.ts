@@ -63,14 +63,16 @@ export class OneTimeCodes {
         `one-time-code:${email}`,
       ]);
       // An aggregate answers exactly one row.
-      const [recent] = (await manager.query(
+      const [recent] = await manager.query<
+        [{ sinceLast: number | null; sends: number; windowLeft: number | null }]
+      >(
         `SELECT extract(epoch FROM now() - max(created_at) FILTER (WHERE purpose = $2))::float AS "sinceLast",
                 count(*)::int AS sends,
                 extract(epoch FROM min(created_at) + make_interval(secs => $3) - now())::float AS "windowLeft"
            FROM app.one_time_codes
           WHERE email = $1 AND created_at > now() - make_interval(secs => $3)`,
         [email, purpose, codeRules.sendWindowSeconds],
-      )) as [{ sinceLast: number | null; sends: number; windowLeft: number | null }];
+      );
       if (recent.sinceLast !== null && recent.sinceLast < codeRules.resendCooldownSeconds) {
         throw codeErrors.resendTooSoon(codeRules.resendCooldownSeconds - recent.sinceLast);
       }
@@ -101,7 +103,10 @@ export class OneTimeCodes {
    */
   async consume(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
     const candidate = this.hmac(email, purpose, code);
-    const [rows] = (await this.dataSource.query(
+    // An UPDATE … RETURNING answers [rows, affected count].
+    const [rows] = await this.dataSource.query<
+      [{ consumed: boolean; code_hmac: Buffer }[], number]
+    >(
       `UPDATE app.one_time_codes c
           SET attempts = c.attempts + 1,
               consumed_at = CASE WHEN c.attempts < $4 AND c.code_hmac = $3 THEN now() END,
@@ -115,7 +120,7 @@ export class OneTimeCodes {
           AND c.consumed_at IS NULL AND c.revoked_at IS NULL
        RETURNING c.consumed_at IS NOT NULL AS consumed, c.code_hmac`,
       [email, purpose, candidate, codeRules.attempts],
-    )) as [{ consumed: boolean; code_hmac: Buffer }[], number];
+    );
     const row = rows[0];
     // The database compared the HMACs; comparing again in constant time costs nothing and keeps
     // the decision independent of how the database compares bytes.
