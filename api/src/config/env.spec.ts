@@ -1,4 +1,4 @@
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, loadMigrationEnv } from './env';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -49,5 +49,14 @@ describe(loadEnv.name, () => {
     expect(() => loadEnv({ ...valid, API_PORT: '70000' })).toThrow(
       'API_PORT must be between 0 and 65535',
     );
+  });
+});
+
+describe(loadMigrationEnv.name, () => {
+  it('needs only the database', () => {
+    expect(loadMigrationEnv({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
+      DATABASE_URL: valid.DATABASE_URL,
+    });
+    expect(() => loadMigrationEnv({})).toThrow('DATABASE_URL is required');
   });
 });

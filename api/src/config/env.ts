@@ -64,8 +64,8 @@ export class EnvError extends Error {
   }
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(
       parsed.error.issues.map((issue) => {
@@ -77,6 +77,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   return parsed.data;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  return parse(envSchema, source);
+}
+
+/** What `npm run migrate` needs: the database alone. */
+export function loadMigrationEnv(
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<Env, 'DATABASE_URL'> {
+  return parse(envSchema.pick({ DATABASE_URL: true }), source);
 }
 
 /** The injection token for {@link Env}. */
