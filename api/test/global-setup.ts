@@ -7,4 +7,5 @@ export default async () => {
   // Suites that send mail start an SMTP server of their own and override this.
   process.env.SMTP_URL = 'smtp://127.0.0.1:1';
   process.env.CODE_SECRET = randomBytes(32).toString('hex');
+  process.env.JWT_SECRET = randomBytes(32).toString('hex');
 };

@@ -17,6 +17,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  // jose ships ES modules only, too.
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|jose/)'],
   testTimeout: 30_000,
 };

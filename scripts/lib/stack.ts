@@ -50,14 +50,14 @@ export interface Stack {
 }
 
 /**
- * The key for one-time codes. Dev keeps one in .dev/ so codes survive a restart; each test run
- * gets a fresh one.
+ * A signing key. Dev keeps each in .dev/<name> so codes and sign-ins survive a restart; each test
+ * run gets fresh ones.
  */
-async function codeSecret(dev: boolean): Promise<string> {
+async function persistentSecret(dev: boolean, name: string): Promise<string> {
   if (!dev) {
     return randomBytes(32).toString('hex');
   }
-  const file = join(root, '.dev', 'code-secret');
+  const file = join(root, '.dev', name);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
@@ -198,7 +198,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           API_PORT: `${ports.api}`,
           CORS_ORIGINS: urls.web,
           SMTP_URL: `smtp://${urls.smtp.host}:${urls.smtp.port}`,
-          CODE_SECRET: await codeSecret(dev),
+          CODE_SECRET: await persistentSecret(dev, 'code-secret'),
+          JWT_SECRET: await persistentSecret(dev, 'jwt-secret'),
         },
         urls.api,
       ),

@@ -5,6 +5,7 @@ const valid = {
   REDIS_URL: 'redis://127.0.0.1:6379',
   SMTP_URL: 'smtp://127.0.0.1:1025',
   CODE_SECRET: 'a-test-secret-that-is-at-least-32-chars',
+  JWT_SECRET: 'another-test-secret-of-at-least-32-chars',
 };
 
 describe(loadEnv.name, () => {
@@ -18,6 +19,8 @@ describe(loadEnv.name, () => {
       MAIL_FROM: 'LendPath <no-reply@lendpath.local>',
       MAIL_RETRY_DELAY_MS: 5_000,
       API_SHUTDOWN_TIMEOUT_MS: 10_000,
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      REFRESH_TOKEN_TTL_DAYS: 30,
       QUEUE_PREFIX: 'lendpath',
     });
   });

@@ -36,6 +36,14 @@ const envSchema = z.object({
     .default(5_000),
   /** Keys the HMAC under which one-time codes are stored; at least 32 characters. */
   CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /** Signs access tokens (HS256); at least 32 characters. */
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** BullMQ key prefix, shared with the indexer (letters, digits, _ and -). */
   QUEUE_PREFIX: z
     .string()

@@ -1,11 +1,12 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
 import { OneTimeCode } from '../auth/one-time-codes/one-time-code.entity';
+import { RefreshSession } from '../auth/sessions/refresh-session.entity';
 import { User } from '../users/user.entity';
 import { migrations } from './migrations';
 
 /** Every entity of schema `app`. */
-export const entities = [User, OneTimeCode];
+export const entities = [User, OneTimeCode, RefreshSession];
 
 /** The API owns this Postgres schema; its migrations table lives inside it. */
 export const APP_SCHEMA = 'app';

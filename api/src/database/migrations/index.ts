@@ -1,9 +1,13 @@
 import type { MigrationInterface } from 'typeorm';
 
 import { CreateAccounts1763805600000 } from './1763805600000-create-accounts';
+import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refresh-sessions';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
  * app and the TypeScript tests load the same set.
  */
-export const migrations: (new () => MigrationInterface)[] = [CreateAccounts1763805600000];
+export const migrations: (new () => MigrationInterface)[] = [
+  CreateAccounts1763805600000,
+  CreateRefreshSessions1763809200000,
+];
