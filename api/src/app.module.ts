@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
@@ -9,6 +10,7 @@ import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { UsersModule } from './users/users.module';
 import { RedisModule } from './redis/redis.module';
 
 @Global()
@@ -33,8 +35,10 @@ export class AppModule {
           connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
           prefix: env.QUEUE_PREFIX,
         }),
+        CqrsModule.forRoot(),
         RedisModule,
         MailModule,
+        UsersModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -11,6 +11,8 @@ export class DomainError extends Error {
     readonly status: HttpStatus = HttpStatus.BAD_REQUEST,
     /** Seconds until trying again can succeed; answered as the Retry-After header. */
     readonly retryAfterSeconds?: number,
+    /** Per-field messages, for a request body at fault. */
+    readonly errors?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -39,10 +39,15 @@ export class ExceptionsFilter implements ExceptionFilter {
 
   private toEnvelope(exception: unknown): [number, ErrorEnvelope] {
     if (exception instanceof DomainError) {
-      return [
-        exception.status,
-        { success: false, message: exception.message, code: exception.code },
-      ];
+      const body: ErrorEnvelope = {
+        success: false,
+        message: exception.message,
+        code: exception.code,
+      };
+      if (exception.errors !== undefined) {
+        body.errors = exception.errors;
+      }
+      return [exception.status, body];
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -4,7 +4,9 @@ import { codeRules } from '../auth/one-time-codes/one-time-codes';
 export type MailTemplate =
   | { name: 'sign-up-code'; code: string }
   | { name: 'password-reset-code'; code: string }
-  | { name: 'password-changed'; fullname: string };
+  | { name: 'password-changed'; fullname: string }
+  /** Sent instead of a sign-up code when the address already has an account. */
+  | { name: 'account-exists' };
 
 export interface RenderedMail {
   subject: string;
@@ -53,6 +55,17 @@ export function render(template: MailTemplate): RenderedMail {
         subject: `Your LendPath password reset code: ${template.code}`,
         text: `Your password reset code is ${template.code}\n\n${lines.join('\n\n')}\n`,
         html: layout('Reset your password', lines, template.code),
+      };
+    }
+    case 'account-exists': {
+      const lines = [
+        'Someone asked to create a LendPath account with this email address, but it already has one.',
+        'If it was you, log in instead, or reset your password if you forgot it. ' + ignore,
+      ];
+      return {
+        subject: 'You already have a LendPath account',
+        text: `${lines.join('\n\n')}\n`,
+        html: layout('You already have an account', lines),
       };
     }
     case 'password-changed': {

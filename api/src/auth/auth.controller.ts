@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+
+import { Reply } from '../common/envelope';
+import { ZodBody } from '../common/validation';
+import type { SignedIn } from '../users/signed-in';
+import { LoginCommand } from './commands/login/login.command';
+import { type LoginBody, loginBody } from './commands/login/login.request.dto';
+import {
+  EndSessionCommand,
+  refreshBody,
+  RefreshSessionCommand,
+} from './commands/refresh-session/refresh-session.command';
+import type { SessionTokens } from './sessions/sessions';
+
+@Controller('users')
+export class AuthController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  async login(@Body(new ZodBody(loginBody)) body: LoginBody): Promise<Reply<SignedIn>> {
+    return new Reply(
+      await this.commands.execute(new LoginCommand(body.email, body.password)),
+      'Login successful',
+    );
+  }
+
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  async refresh(
+    @Body(new ZodBody(refreshBody)) body: { refresh: string },
+  ): Promise<Reply<SessionTokens>> {
+    return new Reply(
+      await this.commands.execute(new RefreshSessionCommand(body.refresh)),
+      'Session renewed',
+    );
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(@Body(new ZodBody(refreshBody)) body: { refresh: string }): Promise<Reply<null>> {
+    await this.commands.execute(new EndSessionCommand(body.refresh));
+    return new Reply(null, 'Logged out');
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+import { passwordProblem } from '../auth/passwords/password-policy';
+
+/** SPEC §5's field rules and messages, shared by every account call. */
+export const fields = {
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, { error: 'Please enter your email address' })
+    .max(254, { error: 'Please enter a valid email address' })
+    .pipe(z.email({ error: 'Please enter a valid email address' }))
+    .transform((email) => email.toLowerCase()),
+  phone: z
+    .string({ error: 'Please enter your phone number' })
+    .trim()
+    .min(1, { error: 'Please enter your phone number' })
+    .max(32, { error: 'Please enter a valid phone number' })
+    .regex(/^\+?[\d\s\-()]+$/, { error: 'Please enter a valid phone number' }),
+  fullname: z
+    .string({ error: 'Please enter your full name' })
+    .trim()
+    .min(1, { error: 'Please enter your full name' })
+    .max(120, { error: 'Please enter a shorter name' }),
+  newPassword: z.string({ error: 'Please enter a password' }).superRefine((password, context) => {
+    const problem = passwordProblem(password);
+    if (problem !== undefined) {
+      context.addIssue({ code: 'custom', message: problem });
+    }
+  }),
+  otp: z
+    .string({ error: 'Please enter all 6 digits of the OTP' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Please enter all 6 digits of the OTP' }),
+};

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { createApp } from '../src/main';
+import { startSmtpSink } from './smtp-sink';
+import { testEnv } from './test-env';
+
+/** The envelope, as far as these tests read it. */
+interface Body {
+  success: boolean;
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+  data: { token: string; refresh: string; user: { _id: string }; _id?: string; email?: string };
+}
+
+describe('accounts over HTTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let app: INestApplication;
+  let url: string;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await createApp(testEnv({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '50' }));
+    await app.listen(0, '127.0.0.1');
+    url = await app.getUrl();
+    dataSource = app.get(DataSource);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Body,
+    };
+  };
+  const me = async (token: string) => {
+    const response = await fetch(`${url}/users/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: (await response.json()) as Body };
+  };
+  const address = () => `member-${randomUUID()}@example.com`;
+
+  /** The latest mail sent to `to`, once it arrives. */
+  async function mailTo(to: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
+      if (mail !== undefined) {
+        return mail.raw;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`no mail reached ${to}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const codeIn = (raw: string) => /verification code: (\d{6})/.exec(raw)?.[1];
+
+  async function signUp(email = address(), password = 'tide-lantern-97') {
+    await post('/users/request-account', { email, phone: '+1 (555) 010-0100' });
+    const otp = codeIn(await mailTo(email));
+    const verified = await post('/users/verify-account/', {
+      email,
+      phone: '+1 (555) 010-0100',
+      otp,
+      fullname: 'Ada Lovelace',
+      password,
+    });
+    return { email, password, verified };
+  }
+
+  it('signs up by emailed code and signs the member in at once', async () => {
+    const { email, verified } = await signUp();
+    expect(verified.status).toBe(201);
+    expect(verified.body.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(Buffer.from(verified.body.data.refresh, 'base64url')).toHaveLength(32);
+    expect(verified.body).toMatchObject({
+      success: true,
+      data: {
+        user: {
+          email,
+          fullname: 'Ada Lovelace',
+          phone: '+1 (555) 010-0100',
+          location: { city: null },
+        },
+      },
+    });
+    const mine = await me(verified.body.data.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({ _id: verified.body.data.user._id, email });
+  });
+
+  /** Moves an address's codes back past the resend cooldown, as if a minute had passed. */
+  const pastCooldown = (email: string) =>
+    dataSource.query(
+      "UPDATE app.one_time_codes SET created_at = created_at - interval '61 seconds' WHERE email = $1",
+      [email],
+    );
+
+  it('answers request-account the same for a registered and an unknown address', async () => {
+    const { email } = await signUp();
+    await pastCooldown(email);
+    const registered = await post('/users/request-account', { email, phone: '555 0100' });
+    const unknown = await post('/users/request-account', { email: address(), phone: '555 0100' });
+    expect(registered.status).toBe(200);
+    expect(registered.body).toEqual(unknown.body);
+  });
+
+  it('mails a registered address that it has an account, and no code', async () => {
+    const { email } = await signUp();
+    await pastCooldown(email);
+    const before = smtp.received.length;
+    await post('/users/request-account', { email: email.toUpperCase(), phone: '555 0100' });
+    await smtp.waitFor(before + 1);
+    const raw = await mailTo(email);
+    expect(raw).toContain('Subject: You already have a LendPath account');
+    expect(codeIn(raw)).toBeUndefined();
+  });
+
+  it('refuses a second code within a minute with 429 and Retry-After', async () => {
+    const email = address();
+    expect((await post('/users/request-account', { email, phone: '555 0100' })).status).toBe(200);
+    const again = await post('/users/request-account', { email, phone: '555 0100' });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(again.body).toMatchObject({ success: false, code: 'CODE.RESEND_TOO_SOON' });
+  });
+
+  it('answers login the same for an unknown address and a wrong password', async () => {
+    const { email } = await signUp();
+    const wrong = await post('/users/login', { email, password: 'not-the-password' });
+    const unknown = await post('/users/login', { email: address(), password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({
+      success: false,
+      message: 'Invalid email or password.',
+      code: 'AUTH.INVALID_CREDENTIALS',
+    });
+  });
+
+  it('logs in, refreshes (rotating) and logs out', async () => {
+    const { email, password } = await signUp();
+    const login = await post('/users/login', { email: ` ${email.toUpperCase()} `, password });
+    expect(login.status).toBe(200);
+    const { refresh } = login.body.data;
+    const renewed = await post('/users/refresh', { refresh });
+    expect(renewed.status).toBe(200);
+    expect((await post('/users/refresh', { refresh })).status).toBe(401); // replayed: family revoked
+    expect((await post('/users/refresh', { refresh: renewed.body.data.refresh })).status).toBe(401);
+
+    const again = await post('/users/login', { email, password });
+    expect((await post('/users/logout', { refresh: again.body.data.refresh })).status).toBe(200);
+    expect((await post('/users/refresh', { refresh: again.body.data.refresh })).status).toBe(401);
+  });
+
+  it('refuses a wrong code, and a code for another purpose', async () => {
+    const email = address();
+    await post('/users/request-account', { email, phone: '555 0100' });
+    const answer = await post('/users/verify-account', {
+      email,
+      phone: '555 0100',
+      otp: '000000' === codeIn(await mailTo(email)) ? '111111' : '000000',
+      fullname: 'Ada',
+      password: 'tide-lantern-97',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'CODE.INVALID',
+      message: 'Invalid or expired code. Please request a new one.',
+    });
+  });
+
+  describe('validation', () => {
+    it.each([
+      [{ phone: '555' }, 'Please enter your email address'],
+      [{ email: 'ada@', phone: '555' }, 'Please enter a valid email address'],
+      [{ email: 'ada@example.com' }, 'Please enter your phone number'],
+      [{ email: 'ada@example.com', phone: 'call me' }, 'Please enter a valid phone number'],
+    ])('request-account %j → %s', async (body, message) => {
+      const answer = await post('/users/request-account', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, message, code: 'REQUEST.INVALID' });
+    });
+
+    it('verify-account names every bad field', async () => {
+      const answer = await post('/users/verify-account', {
+        email: 'x',
+        password: 'password',
+        otp: '12',
+      });
+      expect(answer.body.errors).toEqual({
+        fullname: 'Please enter your full name',
+        email: 'Please enter a valid email address',
+        phone: 'Please enter your phone number',
+        password: 'This password is too common. Please choose a less common one.',
+        otp: 'Please enter all 6 digits of the OTP',
+      });
+    });
+
+    it.each([
+      [{ password: 'x' }, 'Please enter your email address'],
+      [{ email: '  ', password: 'x' }, 'Please enter your email address'],
+      [{ email: 'ada@example.com' }, 'Please enter your password'],
+    ])('login %j → %s', async (body, message) => {
+      expect((await post('/users/login', body)).body.message).toBe(message);
+    });
+  });
+
+  describe('/users/me', () => {
+    it.each([
+      ['an empty bearer', ''],
+      ['a malformed token', 'abc.def.ghi'],
+    ])('refuses %s with 401', async (_, token) => {
+      const answer = await me(token);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ success: false, code: 'AUTH.UNAUTHENTICATED' });
+    });
+  });
+});
