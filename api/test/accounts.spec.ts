@@ -54,11 +54,13 @@ describe('accounts over HTTP', () => {
   };
   const address = () => `member-${randomUUID()}@example.com`;
 
-  /** The latest mail sent to `to`, once it arrives. */
-  async function mailTo(to: string) {
+  /** The latest mail to `to` (whose text matches `pattern`, if given), once it arrives. */
+  async function mailTo(to: string, pattern?: RegExp) {
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
+      const mail = smtp.received
+        .filter((m) => m.to.includes(to) && (pattern === undefined || pattern.test(m.raw)))
+        .at(-1);
       if (mail !== undefined) {
         return mail.raw;
       }
@@ -123,11 +125,8 @@ describe('accounts over HTTP', () => {
   it('mails a registered address that it has an account, and no code', async () => {
     const { email } = await signUp();
     await pastCooldown(email);
-    const before = smtp.received.length;
     await post('/users/request-account', { email: email.toUpperCase(), phone: '555 0100' });
-    await smtp.waitFor(before + 1);
-    const raw = await mailTo(email);
-    expect(raw).toContain('Subject: You already have a LendPath account');
+    const raw = await mailTo(email, /Subject: You already have a LendPath account/);
     expect(codeIn(raw)).toBeUndefined();
   });
 
@@ -183,6 +182,105 @@ describe('accounts over HTTP', () => {
       code: 'CODE.INVALID',
       message: 'Invalid or expired code. Please request a new one.',
     });
+  });
+
+  describe('password reset', () => {
+    const resetCodeIn = (raw: string) => /password reset code: (\d{6})/.exec(raw)?.[1];
+
+    it('checks the code, sets the new password, ends every session and says so by mail', async () => {
+      const { email, password } = await signUp();
+      const session = await post('/users/login', { email, password });
+      const forgot = await post('/users/forgot-password', { email });
+      expect(forgot.status).toBe(200);
+      const otp = resetCodeIn(await mailTo(email, /password reset code/));
+      expect(otp).toMatch(/^\d{6}$/);
+
+      const verified = await post('/users/verify-forgetpassword-otp', { email, otp });
+      expect(verified.body).toMatchObject({ success: true, message: 'OTP verified successfully!' });
+      const reset = await post('/users/reset-password/', {
+        email,
+        otpCode: otp,
+        newPassword: 'harbour-quill-53',
+      });
+      expect(reset.body).toMatchObject({
+        success: true,
+        message: 'Password changed successfully!',
+      });
+
+      expect((await post('/users/login', { email, password })).status).toBe(401);
+      expect((await post('/users/login', { email, password: 'harbour-quill-53' })).status).toBe(
+        200,
+      );
+      expect((await post('/users/refresh', { refresh: session.body.data.refresh })).status).toBe(
+        401,
+      );
+      await mailTo(email, /Subject: Your LendPath password was changed/);
+      // The code was used up by the reset.
+      const again = await post('/users/reset-password', {
+        email,
+        otpCode: otp,
+        newPassword: 'harbour-quill-54',
+      });
+      expect(again.body).toMatchObject({ code: 'CODE.INVALID' });
+    });
+
+    it('answers forgot-password the same for a registered and an unknown address, mailing only the first', async () => {
+      const { email } = await signUp();
+      const unknownAddress = address();
+      const registered = await post('/users/forgot-password', { email });
+      const unknown = await post('/users/forgot-password', { email: unknownAddress });
+      expect(registered.status).toBe(200);
+      expect(registered.body).toEqual(unknown.body);
+      await mailTo(email, /password reset code/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.some((m) => m.to.includes(unknownAddress))).toBe(false);
+    });
+
+    it('refuses a wrong reset code', async () => {
+      const { email } = await signUp();
+      await post('/users/forgot-password', { email });
+      const otp = resetCodeIn(await mailTo(email, /password reset code/));
+      const wrong = otp === '000000' ? '000001' : '000000';
+      const answer = await post('/users/verify-forgetpassword-otp', { email, otp: wrong });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'CODE.INVALID' });
+    });
+
+    it.each([
+      ['', 'Please enter a new password'],
+      ['abc', 'Password must be at least 6 characters long'],
+      ['qwerty123', 'This password is too common. Please choose a less common one.'],
+    ])('refuses the new password %j: %s', async (newPassword, message) => {
+      const answer = await post('/users/reset-password', {
+        email: 'ada@example.com',
+        otpCode: '123456',
+        newPassword,
+      });
+      expect(answer.body).toMatchObject({ success: false, message });
+    });
+  });
+
+  it('resends a sign-up code at /user/resend-otp/', async () => {
+    const email = address();
+    await post('/users/request-account', { email, phone: '555 0100' });
+    const first = codeIn(await mailTo(email));
+    await pastCooldown(email);
+    const before = smtp.received.length;
+    const resent = await post('/user/resend-otp/', { email });
+    expect(resent.status).toBe(200);
+    await smtp.waitFor(before + 1);
+    const second = codeIn(await mailTo(email, /verification code/));
+    expect(second).toMatch(/^\d{6}$/);
+    if (first !== second) {
+      const stale = await post('/users/verify-account', {
+        email,
+        phone: '555 0100',
+        otp: first,
+        fullname: 'Ada',
+        password: 'tide-lantern-97',
+      });
+      expect(stale.body).toMatchObject({ code: 'CODE.INVALID' });
+    }
   });
 
   describe('validation', () => {

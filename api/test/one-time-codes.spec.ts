@@ -58,6 +58,40 @@ describe(OneTimeCodes.name, () => {
     expect(await codes.consume(address, 'sign-up', code)).toBe(true);
   });
 
+  it('checks a code without using it up, counting the attempt', async () => {
+    const address = email();
+    const code = await codes.issue(address, 'password-reset');
+    expect(await codes.check(address, 'password-reset', code)).toBe(true);
+    expect(
+      await codes.check(address, 'password-reset', '999999' === code ? '888888' : '999999'),
+    ).toBe(false);
+    expect(await codes.consume(address, 'password-reset', code)).toBe(true);
+    expect(await codes.check(address, 'password-reset', code)).toBe(false);
+  });
+
+  it('lets a checked code be used once, even when the check was the last allowed attempt', async () => {
+    const address = email();
+    const code = await codes.issue(address, 'password-reset');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 4; i++) {
+      expect(await codes.check(address, 'password-reset', wrong)).toBe(false);
+    }
+    expect(await codes.check(address, 'password-reset', code)).toBe(true);
+    expect(await codes.consume(address, 'password-reset', code)).toBe(true);
+    expect(await codes.consume(address, 'password-reset', code)).toBe(false);
+  });
+
+  it('counts checks toward the limit: five wrong checks kill the code', async () => {
+    const address = email();
+    const code = await codes.issue(address, 'password-reset');
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect(await codes.check(address, 'password-reset', wrong)).toBe(false);
+    }
+    expect(await codes.check(address, 'password-reset', code)).toBe(false);
+    expect(await codes.consume(address, 'password-reset', code)).toBe(false);
+  });
+
   it('expires after ten minutes', async () => {
     const address = email();
     const code = await codes.issue(address, 'sign-up');

@@ -2,6 +2,19 @@ import { z } from 'zod';
 
 import { passwordProblem } from '../auth/passwords/password-policy';
 
+/** A password a member chooses: present (`required` when not), then the password policy. */
+function newPassword(required: string) {
+  return z
+    .string({ error: required })
+    .min(1, { error: required })
+    .superRefine((password, context) => {
+      const problem = passwordProblem(password);
+      if (problem !== undefined) {
+        context.addIssue({ code: 'custom', message: problem });
+      }
+    });
+}
+
 /** SPEC §5's field rules and messages, shared by every account call. */
 export const fields = {
   email: z
@@ -22,12 +35,9 @@ export const fields = {
     .trim()
     .min(1, { error: 'Please enter your full name' })
     .max(120, { error: 'Please enter a shorter name' }),
-  newPassword: z.string({ error: 'Please enter a password' }).superRefine((password, context) => {
-    const problem = passwordProblem(password);
-    if (problem !== undefined) {
-      context.addIssue({ code: 'custom', message: problem });
-    }
-  }),
+  /** Sign-up asks for "a password"; the reset screen for "a new password" (SPEC §5). */
+  password: newPassword('Please enter a password'),
+  resetPassword: newPassword('Please enter a new password'),
   otp: z
     .string({ error: 'Please enter all 6 digits of the OTP' })
     .trim()

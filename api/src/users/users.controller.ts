@@ -1,24 +1,41 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
+import {
+  emailOnlyBody,
+  ForgotPasswordCommand,
+} from './commands/forgot-password/forgot-password.command';
 import { RequestAccountCommand } from './commands/request-account/request-account.command';
 import {
   type RequestAccountBody,
   requestAccountBody,
 } from './commands/request-account/request-account.request.dto';
+import {
+  type ResetPasswordBody,
+  resetPasswordBody,
+  ResetPasswordCommand,
+} from './commands/reset-password/reset-password.command';
 import { VerifyAccountCommand } from './commands/verify-account/verify-account.command';
 import {
   type VerifyAccountBody,
   verifyAccountBody,
 } from './commands/verify-account/verify-account.request.dto';
+import {
+  verifyResetCodeBody,
+  VerifyResetCodeCommand,
+} from './commands/verify-reset-code/verify-reset-code.command';
 import { GetMeQuery } from './queries/get-me.query';
 import type { SignedIn } from './signed-in';
 import type { UserView } from './user-view';
 
-@Controller('users')
+const CODE_SENT = 'We sent a 6-digit code to your email. Enter it to verify your account.';
+
+/** SPEC §7 "Account" paths, as the client calls them (one is under /user, singular). */
+@Controller()
 export class UsersController {
   constructor(
     private readonly commands: CommandBus,
@@ -26,19 +43,25 @@ export class UsersController {
   ) {}
 
   /** The same answer for every address (no enumeration). */
-  @Post('request-account')
+  @Post('users/request-account')
   @HttpCode(HttpStatus.OK)
   async requestAccount(
     @Body(new ZodBody(requestAccountBody)) body: RequestAccountBody,
   ): Promise<Reply<null>> {
-    await this.commands.execute(new RequestAccountCommand(body.email, body.phone));
-    return new Reply(
-      null,
-      'We sent a 6-digit code to your email. Enter it to verify your account.',
-    );
+    await this.commands.execute(new RequestAccountCommand(body.email));
+    return new Reply(null, CODE_SENT);
   }
 
-  @Post('verify-account')
+  @Post('user/resend-otp')
+  @HttpCode(HttpStatus.OK)
+  async resendCode(
+    @Body(new ZodBody(emailOnlyBody)) body: { email: string },
+  ): Promise<Reply<null>> {
+    await this.commands.execute(new RequestAccountCommand(body.email));
+    return new Reply(null, CODE_SENT);
+  }
+
+  @Post('users/verify-account')
   @HttpCode(HttpStatus.CREATED)
   async verifyAccount(
     @Body(new ZodBody(verifyAccountBody)) body: VerifyAccountBody,
@@ -49,7 +72,38 @@ export class UsersController {
     );
   }
 
-  @Get('me')
+  /** The same answer for every address (no enumeration). */
+  @Post('users/forgot-password')
+  @HttpCode(HttpStatus.OK)
+  async forgotPassword(
+    @Body(new ZodBody(emailOnlyBody)) body: { email: string },
+  ): Promise<Reply<null>> {
+    await this.commands.execute(new ForgotPasswordCommand(body.email));
+    return new Reply(
+      null,
+      'If an account uses this address, a code to reset its password is on its way.',
+    );
+  }
+
+  @Post('users/verify-forgetpassword-otp')
+  @HttpCode(HttpStatus.OK)
+  async verifyResetCode(
+    @Body(new ZodBody(verifyResetCodeBody)) body: z.infer<typeof verifyResetCodeBody>,
+  ): Promise<Reply<null>> {
+    await this.commands.execute(new VerifyResetCodeCommand(body.email, body.otp));
+    return new Reply(null, 'OTP verified successfully!');
+  }
+
+  @Post('users/reset-password')
+  @HttpCode(HttpStatus.OK)
+  async resetPassword(
+    @Body(new ZodBody(resetPasswordBody)) body: ResetPasswordBody,
+  ): Promise<Reply<null>> {
+    await this.commands.execute(new ResetPasswordCommand(body));
+    return new Reply(null, 'Password changed successfully!');
+  }
+
+  @Get('users/me')
   @UseGuards(BearerGuard)
   async me(@CurrentUserId() userId: string): Promise<Reply<UserView>> {
     return new Reply(await this.queries.execute(new GetMeQuery(userId)));

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
+import { ForgotPasswordHandler } from './commands/forgot-password/forgot-password.handler';
 import { RequestAccountHandler } from './commands/request-account/request-account.handler';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
+import { VerifyResetCodeHandler } from './commands/verify-reset-code/verify-reset-code.handler';
 import { VerifyAccountHandler } from './commands/verify-account/verify-account.handler';
 import { GetMeHandler } from './queries/get-me.query';
 import { UsersController } from './users.controller';
@@ -10,6 +13,13 @@ import { UsersController } from './users.controller';
 @Module({
   imports: [AuthModule, MailModule],
   controllers: [UsersController],
-  providers: [RequestAccountHandler, VerifyAccountHandler, GetMeHandler],
+  providers: [
+    RequestAccountHandler,
+    VerifyAccountHandler,
+    ForgotPasswordHandler,
+    VerifyResetCodeHandler,
+    ResetPasswordHandler,
+    GetMeHandler,
+  ],
 })
 export class UsersModule {}

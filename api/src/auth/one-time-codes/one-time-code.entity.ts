@@ -30,6 +30,10 @@ export class OneTimeCode {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
+  /** When a two-step flow found it right without using it; it may then be used once more. */
+  @Column({ name: 'checked_at', type: 'timestamptz', nullable: true })
+  checkedAt!: Date | null;
+
   /** When it was used successfully. */
   @Column({ name: 'consumed_at', type: 'timestamptz', nullable: true })
   consumedAt!: Date | null;

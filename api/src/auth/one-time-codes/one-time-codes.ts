@@ -19,6 +19,8 @@ export const codeRules = {
 } as const;
 
 export const codeErrors = {
+  invalid: () =>
+    new DomainError('CODE.INVALID', 'Invalid or expired code. Please request a new one.'),
   resendTooSoon: (retryAfter: number) =>
     new DomainError(
       'CODE.RESEND_TOO_SOON',
@@ -101,16 +103,38 @@ export class OneTimeCodes {
    * even for parallel calls; false for a wrong, expired, used, revoked or unknown code. Every call
    * counts as an attempt, and the attempt after the last allowed one kills the code.
    */
-  async consume(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  consume(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+    return this.attempt(email, purpose, code, true);
+  }
+
+  /**
+   * Whether `code` is the live code, without using it up (a two-step flow checks it first and
+   * uses it in the second step). It counts as an attempt; a code found right keeps one use
+   * afterwards even if that check was the last allowed attempt.
+   */
+  check(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+    return this.attempt(email, purpose, code, false);
+  }
+
+  private async attempt(
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+    use: boolean,
+  ): Promise<boolean> {
     const candidate = this.hmac(email, purpose, code);
     // An UPDATE … RETURNING answers [rows, affected count].
-    const [rows] = await this.dataSource.query<
-      [{ consumed: boolean; code_hmac: Buffer }[], number]
-    >(
+    const [rows] = await this.dataSource.query<[{ matched: boolean; code_hmac: Buffer }[], number]>(
       `UPDATE app.one_time_codes c
           SET attempts = c.attempts + 1,
-              consumed_at = CASE WHEN c.attempts < $4 AND c.code_hmac = $3 THEN now() END,
-              revoked_at = CASE WHEN c.attempts >= $4 THEN now() END
+              checked_at = CASE WHEN NOT $5 AND c.attempts < $4 AND c.code_hmac = $3
+                                THEN now() ELSE c.checked_at END,
+              -- A checked code keeps its one use even if the check took the last attempt.
+              consumed_at = CASE WHEN $5 AND c.code_hmac = $3 AND (c.attempts < $4 OR c.checked_at IS NOT NULL)
+                                 THEN now() END,
+              revoked_at = CASE WHEN c.attempts >= $4
+                                 AND NOT ($5 AND c.code_hmac = $3 AND c.checked_at IS NOT NULL)
+                                THEN now() END
         WHERE c.id = (SELECT id FROM app.one_time_codes
                        WHERE email = $1 AND purpose = $2
                          AND consumed_at IS NULL AND revoked_at IS NULL AND expires_at > now()
@@ -118,13 +142,15 @@ export class OneTimeCodes {
                        LIMIT 1
                          FOR UPDATE)
           AND c.consumed_at IS NULL AND c.revoked_at IS NULL
-       RETURNING c.consumed_at IS NOT NULL AS consumed, c.code_hmac`,
-      [email, purpose, candidate, codeRules.attempts],
+       RETURNING CASE WHEN $5 THEN c.consumed_at IS NOT NULL
+                      ELSE c.attempts <= $4 AND c.code_hmac = $3 END AS matched,
+                 c.code_hmac`,
+      [email, purpose, candidate, codeRules.attempts, use],
     );
     const row = rows[0];
     // The database compared the HMACs; comparing again in constant time costs nothing and keeps
     // the decision independent of how the database compares bytes.
-    return row !== undefined && row.consumed && timingSafeEqual(row.code_hmac, candidate);
+    return row !== undefined && row.matched && timingSafeEqual(row.code_hmac, candidate);
   }
 
   private hmac(email: string, purpose: CodePurpose, code: string): Buffer {

@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 
 import { CreateAccounts1763805600000 } from './1763805600000-create-accounts';
 import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refresh-sessions';
+import { AddCodeCheckedAt1763812800000 } from './1763812800000-add-code-checked-at';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -10,4 +11,5 @@ import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refre
 export const migrations: (new () => MigrationInterface)[] = [
   CreateAccounts1763805600000,
   CreateRefreshSessions1763809200000,
+  AddCodeCheckedAt1763812800000,
 ];

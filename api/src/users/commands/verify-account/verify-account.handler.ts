@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
-import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
+import { codeErrors, OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher';
 import { Sessions } from '../../../auth/sessions/sessions';
 import { DomainError } from '../../../common/domain-error';
@@ -12,8 +12,6 @@ import { toUserView } from '../../user-view';
 import { VerifyAccountCommand } from './verify-account.command';
 
 export const verifyAccountErrors = {
-  invalidCode: () =>
-    new DomainError('CODE.INVALID', 'Invalid or expired code. Please request a new one.'),
   exists: () =>
     new DomainError(
       'ACCOUNT.EXISTS',
@@ -33,7 +31,7 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccountComman
 
   async execute({ details }: VerifyAccountCommand): Promise<SignedIn> {
     if (!(await this.codes.consume(details.email, 'sign-up', details.otp))) {
-      throw verifyAccountErrors.invalidCode();
+      throw codeErrors.invalid();
     }
     const passwordHash = await this.passwords.hash(details.password);
     // Only the mailbox's owner holds the code, so saying the account exists reveals nothing.

@@ -6,7 +6,7 @@ export const verifyAccountBody = z.object({
   fullname: fields.fullname,
   email: fields.email,
   phone: fields.phone,
-  password: fields.newPassword,
+  password: fields.password,
   otp: fields.otp,
 });
 export type VerifyAccountBody = z.infer<typeof verifyAccountBody>;
