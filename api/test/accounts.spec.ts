@@ -283,6 +283,101 @@ describe('accounts over HTTP', () => {
     }
   });
 
+  describe('profile', () => {
+    const profile = {
+      fullname: 'Ada King',
+      phone: '+44 20 7946 0000',
+      gender: 'Female',
+      ageRange: '25-34',
+      location: { city: 'London', town: 'Marylebone', country: 'United Kingdom' },
+      occupation: 'Analyst',
+    };
+
+    it('edits SPEC’s fields and answers the updated member', async () => {
+      const { email, verified } = await signUp();
+      const answer = await post('/users/edit-profile', profile, verified.body.data.token);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        success: true,
+        message: 'Profile updated successfully!',
+      });
+      expect(answer.body.data).toMatchObject({
+        ...profile,
+        email,
+        _id: verified.body.data.user._id,
+      });
+      expect((await me(verified.body.data.token)).body.data).toMatchObject(profile);
+    });
+
+    it('changes nothing else, whatever the body says', async () => {
+      const { email, verified } = await signUp();
+      const answer = await post(
+        '/users/edit-profile',
+        { ...profile, email: 'thief@example.com', _id: 'someone-else', emailVerifiedAt: null },
+        verified.body.data.token,
+      );
+      expect(answer.body.data).toMatchObject({ email, _id: verified.body.data.user._id });
+    });
+
+    it.each([
+      [{ fullname: '' }, 'Please enter your full name'],
+      [{ phone: '' }, 'Please enter your phone number'],
+      [{ phone: 'ring me' }, 'Please enter a valid phone number'],
+      [{ gender: 'Other' }, 'Please choose a gender from the list'],
+      [{ ageRange: '30-40' }, 'Please choose an age range from the list'],
+    ])('refuses %j: %s', async (change, message) => {
+      const { verified } = await signUp();
+      const answer = await post(
+        '/users/edit-profile',
+        { ...profile, ...change },
+        verified.body.data.token,
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(message);
+    });
+
+    it('needs a signed-in member', async () => {
+      expect((await post('/users/edit-profile', profile)).status).toBe(401);
+    });
+  });
+
+  describe('block-user', () => {
+    it('blocks another member, once however often asked', async () => {
+      const ada = await signUp();
+      const grace = await signUp();
+      const target = { userIdToBlock: grace.verified.body.data.user._id };
+      const first = await post('/users/block-user', target, ada.verified.body.data.token);
+      expect(first.body).toMatchObject({ success: true, message: 'User blocked successfully!' });
+      expect((await post('/users/block-user', target, ada.verified.body.data.token)).status).toBe(
+        200,
+      );
+      const rows = await dataSource.query<unknown[]>(
+        'SELECT 1 FROM app.user_blocks WHERE blocker_id = $1 AND blocked_id = $2',
+        [ada.verified.body.data.user._id, target.userIdToBlock],
+      );
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses to block yourself or nobody', async () => {
+      const ada = await signUp();
+      const self = await post(
+        '/users/block-user',
+        { userIdToBlock: ada.verified.body.data.user._id },
+        ada.verified.body.data.token,
+      );
+      expect(self.body).toMatchObject({
+        code: 'USER.BLOCK_SELF',
+        message: 'You cannot block yourself.',
+      });
+      const nobody = await post(
+        '/users/block-user',
+        { userIdToBlock: randomUUID() },
+        ada.verified.body.data.token,
+      );
+      expect(nobody.status).toBe(404);
+    });
+  });
+
   describe('validation', () => {
     it.each([
       [{ phone: '555' }, 'Please enter your email address'],

@@ -2,11 +2,12 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 
 import { OneTimeCode } from '../auth/one-time-codes/one-time-code.entity';
 import { RefreshSession } from '../auth/sessions/refresh-session.entity';
+import { UserBlock } from '../users/user-block.entity';
 import { User } from '../users/user.entity';
 import { migrations } from './migrations';
 
 /** Every entity of schema `app`. */
-export const entities = [User, OneTimeCode, RefreshSession];
+export const entities = [User, OneTimeCode, RefreshSession, UserBlock];
 
 /** The API owns this Postgres schema; its migrations table lives inside it. */
 export const APP_SCHEMA = 'app';

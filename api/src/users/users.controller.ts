@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
+import { blockUserBody, BlockUserCommand } from './commands/block-user/block-user.command';
+import {
+  type EditProfileBody,
+  editProfileBody,
+  EditProfileCommand,
+} from './commands/edit-profile/edit-profile.command';
 import {
   emailOnlyBody,
   ForgotPasswordCommand,
@@ -101,6 +107,30 @@ export class UsersController {
   ): Promise<Reply<null>> {
     await this.commands.execute(new ResetPasswordCommand(body));
     return new Reply(null, 'Password changed successfully!');
+  }
+
+  @Post('users/edit-profile')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerGuard)
+  async editProfile(
+    @CurrentUserId() userId: string,
+    @Body(new ZodBody(editProfileBody)) body: EditProfileBody,
+  ): Promise<Reply<UserView>> {
+    return new Reply(
+      await this.commands.execute(new EditProfileCommand(userId, body)),
+      'Profile updated successfully!',
+    );
+  }
+
+  @Post('users/block-user')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(BearerGuard)
+  async blockUser(
+    @CurrentUserId() userId: string,
+    @Body(new ZodBody(blockUserBody)) body: z.infer<typeof blockUserBody>,
+  ): Promise<Reply<null>> {
+    await this.commands.execute(new BlockUserCommand(userId, body.userIdToBlock));
+    return new Reply(null, 'User blocked successfully!');
   }
 
   @Get('users/me')

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
+import { BlockUserHandler } from './commands/block-user/block-user.handler';
+import { EditProfileHandler } from './commands/edit-profile/edit-profile.handler';
 import { ForgotPasswordHandler } from './commands/forgot-password/forgot-password.handler';
 import { RequestAccountHandler } from './commands/request-account/request-account.handler';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
@@ -19,6 +21,8 @@ import { UsersController } from './users.controller';
     ForgotPasswordHandler,
     VerifyResetCodeHandler,
     ResetPasswordHandler,
+    EditProfileHandler,
+    BlockUserHandler,
     GetMeHandler,
   ],
 })

@@ -3,6 +3,7 @@ import type { MigrationInterface } from 'typeorm';
 import { CreateAccounts1763805600000 } from './1763805600000-create-accounts';
 import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refresh-sessions';
 import { AddCodeCheckedAt1763812800000 } from './1763812800000-add-code-checked-at';
+import { CreateUserBlocks1763816400000 } from './1763816400000-create-user-blocks';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -12,4 +13,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateAccounts1763805600000,
   CreateRefreshSessions1763809200000,
   AddCodeCheckedAt1763812800000,
+  CreateUserBlocks1763816400000,
 ];
