@@ -10,6 +10,7 @@ import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { UsersModule } from './users/users.module';
 import { RedisModule } from './redis/redis.module';
 
@@ -37,6 +38,7 @@ export class AppModule {
         }),
         CqrsModule.forRoot(),
         RedisModule,
+        RateLimitsModule,
         MailModule,
         UsersModule,
       ],

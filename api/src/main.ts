@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module';
 import { type Env, EnvError, loadEnv } from './config/env';
@@ -12,6 +13,8 @@ export async function createApp(env: Env): Promise<INestApplication> {
     logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
   });
   app.enableCors({ origin: env.CORS_ORIGINS });
+  // req.ip is the socket's address unless trusted proxies are configured.
+  (app as NestExpressApplication).set('trust proxy', env.TRUST_PROXY_HOPS);
   app.enableShutdownHooks();
   return app;
 }

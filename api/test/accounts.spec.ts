@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -24,7 +24,11 @@ describe('accounts over HTTP', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    app = await createApp(testEnv({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '50' }));
+    // Each request comes from an address of its own through a trusted proxy, so this suite's many
+    // requests stay clear of the per-IP limits (rate-limits.spec.ts tests those).
+    app = await createApp(
+      testEnv({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '50', TRUST_PROXY_HOPS: '1' }),
+    );
     await app.listen(0, '127.0.0.1');
     url = await app.getUrl();
     dataSource = app.get(DataSource);
@@ -37,7 +41,11 @@ describe('accounts over HTTP', () => {
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token ?? ''}`,
+        'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+      },
       body: JSON.stringify(body),
     });
     return {

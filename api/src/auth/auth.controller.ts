@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
 import { Reply } from '../common/envelope';
+import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
 import { LoginCommand } from './commands/login/login.command';
@@ -18,6 +19,7 @@ export class AuthController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('login')
+  @RateLimited('login')
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodBody(loginBody)) body: LoginBody): Promise<Reply<SignedIn>> {
     return new Reply(

@@ -21,6 +21,7 @@ describe(loadEnv.name, () => {
       API_SHUTDOWN_TIMEOUT_MS: 10_000,
       ACCESS_TOKEN_TTL_SECONDS: 900,
       REFRESH_TOKEN_TTL_DAYS: 30,
+      TRUST_PROXY_HOPS: 0,
       QUEUE_PREFIX: 'lendpath',
     });
   });

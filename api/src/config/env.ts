@@ -49,6 +49,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'may hold only letters, digits, _ and -' })
     .default('lendpath'),
+  /**
+   * Proxies in front of the API whose X-Forwarded-For may be believed (0: none, use the socket's
+   * address). A spoofed header from a client is ignored unless a trusted hop put it there.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Browser origins allowed to call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
+import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { ZodBody } from '../common/validation';
 import { blockUserBody, BlockUserCommand } from './commands/block-user/block-user.command';
 import {
@@ -50,6 +51,7 @@ export class UsersController {
 
   /** The same answer for every address (no enumeration). */
   @Post('users/request-account')
+  @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async requestAccount(
     @Body(new ZodBody(requestAccountBody)) body: RequestAccountBody,
@@ -59,6 +61,7 @@ export class UsersController {
   }
 
   @Post('user/resend-otp')
+  @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async resendCode(
     @Body(new ZodBody(emailOnlyBody)) body: { email: string },
@@ -68,6 +71,7 @@ export class UsersController {
   }
 
   @Post('users/verify-account')
+  @RateLimited('codeVerification')
   @HttpCode(HttpStatus.CREATED)
   async verifyAccount(
     @Body(new ZodBody(verifyAccountBody)) body: VerifyAccountBody,
@@ -80,6 +84,7 @@ export class UsersController {
 
   /** The same answer for every address (no enumeration). */
   @Post('users/forgot-password')
+  @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async forgotPassword(
     @Body(new ZodBody(emailOnlyBody)) body: { email: string },
@@ -92,6 +97,7 @@ export class UsersController {
   }
 
   @Post('users/verify-forgetpassword-otp')
+  @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async verifyResetCode(
     @Body(new ZodBody(verifyResetCodeBody)) body: z.infer<typeof verifyResetCodeBody>,
@@ -101,6 +107,7 @@ export class UsersController {
   }
 
   @Post('users/reset-password')
+  @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async resetPassword(
     @Body(new ZodBody(resetPasswordBody)) body: ResetPasswordBody,
