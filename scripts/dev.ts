@@ -58,7 +58,7 @@ const stack = await startStack({
 
 // The contracts' public entry exists once the stack has built it.
 const { demoEthPerWallet, demoUsdcPerWallet, demoWallets } = await import('@lendpath/contracts');
-const { urls, deployment } = stack;
+const { urls, deployment, demoMembers } = stack;
 const usdc = Number(demoUsdcPerWallet) / 1e6;
 const eth = Number(demoEthPerWallet / 10n ** 18n);
 console.log(`
@@ -71,6 +71,9 @@ LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0
   Hardhat node     ${urls.rpc}        (chain id ${deployment.chainId})
   MicroLending     ${deployment.lending.address}
   USDC (MockUSDC)  ${deployment.usdc.address}
+
+Demo members (log in at the web app):
+${demoMembers.map((m) => `  ${m.fullname.padEnd(14)} ${m.email.padEnd(26)} password ${m.password.padEnd(24)} wallet: ${m.wallet}`).join('\n')}
 
 Demo wallets (public Hardhat test keys; import one into your browser wallet), ${usdc} USDC and ${eth} ETH each:
 ${demoWallets.map((w) => `  ${w.label}  ${w.address}  key ${w.privateKey}`).join('\n')}

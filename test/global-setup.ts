@@ -19,7 +19,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     logDir: join(root, '.test', 'logs'),
   });
   // Workers start after this and inherit it: see fixtures.ts.
-  process.env.E2E_STACK = JSON.stringify({ urls: stack.urls, deployment: stack.deployment });
+  process.env.E2E_STACK = JSON.stringify({
+    urls: stack.urls,
+    deployment: stack.deployment,
+    demoMembers: stack.demoMembers,
+  });
   return async () => {
     await stack.stop();
     await dropDatabase(databaseUrl);

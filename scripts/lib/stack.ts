@@ -43,9 +43,18 @@ export interface Deployment {
   usdc: { address: string; deployBlock: number };
 }
 
+/** A seeded member a newcomer can log in as (api/src/database/demo-members.ts). */
+export interface DemoMember {
+  fullname: string;
+  email: string;
+  password: string;
+  wallet: string;
+}
+
 export interface Stack {
   urls: StackUrls;
   deployment: Deployment;
+  demoMembers: DemoMember[];
   stop(): Promise<void>;
 }
 
@@ -149,6 +158,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await run(node, ['indexer/dist/database/migrate.js'], { cwd: root, env: appEnv });
     });
 
+    const demoMembers = await step('demo members', async () => {
+      const output = await run(node, ['api/dist/database/seed.cli.js'], { cwd: root, env: appEnv });
+      return (JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { demoMembers: DemoMember[] })
+        .demoMembers;
+    });
+
     await step(`mail inbox on ${urls.mailInbox}`, async () => {
       const child = startChild({
         name: 'mail',
@@ -240,7 +255,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntil(child, 'the login page', answers(`${urls.web}/login`));
     });
 
-    return { urls, deployment, stop };
+    return { urls, deployment, demoMembers, stop };
   } catch (error) {
     await stop();
     throw error;

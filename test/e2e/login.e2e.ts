@@ -37,6 +37,18 @@ test.describe('/login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('logs a demo member in through the real api', async ({ stack, page }) => {
+    const [member] = stack.demoMembers;
+    expect(member).toBeDefined();
+    await page.goto(`${stack.urls.web}/login`);
+    await page.getByLabel('Email').fill(member!.email);
+    await page.getByLabel('Password').fill(member!.password);
+    const answer = page.waitForResponse(`${stack.urls.api}/users/login`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText('Login successful! Welcome back!')).toBeVisible();
+  });
+
   test('sends any unknown path to /login', async ({ stack, page }) => {
     await page.goto(`${stack.urls.web}/no-such-page`);
     await expect(page).toHaveURL(/\/login$/);

@@ -1,4 +1,4 @@
-import { EnvError, loadEnv, loadMigrationEnv } from './env';
+import { EnvError, loadEnv, loadDatabaseEnv } from './env';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -56,11 +56,12 @@ describe(loadEnv.name, () => {
   });
 });
 
-describe(loadMigrationEnv.name, () => {
+describe(loadDatabaseEnv.name, () => {
   it('needs only the database', () => {
-    expect(loadMigrationEnv({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
+    expect(loadDatabaseEnv({ DATABASE_URL: valid.DATABASE_URL })).toEqual({
       DATABASE_URL: valid.DATABASE_URL,
+      NODE_ENV: 'development',
     });
-    expect(() => loadMigrationEnv({})).toThrow('DATABASE_URL is required');
+    expect(() => loadDatabaseEnv({})).toThrow('DATABASE_URL is required');
   });
 });

@@ -96,11 +96,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return parse(envSchema, source);
 }
 
-/** What `npm run migrate` needs: the database alone. */
-export function loadMigrationEnv(
+/** What `npm run migrate` and `npm run seed` need: the database, and whether this is production. */
+export function loadDatabaseEnv(
   source: NodeJS.ProcessEnv = process.env,
-): Pick<Env, 'DATABASE_URL'> {
-  return parse(envSchema.pick({ DATABASE_URL: true }), source);
+): Pick<Env, 'DATABASE_URL' | 'NODE_ENV'> {
+  return parse(envSchema.pick({ DATABASE_URL: true, NODE_ENV: true }), source);
 }
 
 /** The injection token for {@link Env}. */

@@ -1,9 +1,9 @@
 // `npm run migrate -w api`: applies the API's pending migrations to DATABASE_URL.
-import { EnvError, loadMigrationEnv } from '../config/env';
+import { EnvError, loadDatabaseEnv } from '../config/env';
 import { migrate } from './data-source';
 
 async function main(): Promise<void> {
-  const env = loadMigrationEnv();
+  const env = loadDatabaseEnv();
   const applied = await migrate(env.DATABASE_URL);
   console.log(
     applied.length === 0 ? 'api: schema app is up to date' : `api: applied ${applied.join(', ')}`,
