@@ -1,0 +1,137 @@
+import { randomInt, randomUUID } from 'node:crypto';
+
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { Sessions } from '../src/auth/sessions/sessions';
+import { createApp } from '../src/main';
+import { User } from '../src/users/user.entity';
+import { testEnv } from './test-env';
+
+/**
+ * Who may call what: every endpoint × every kind of caller → the status it must answer. Later
+ * modules add their rows; resources in a row belong to `member`, so `otherMember` is the caller
+ * who must be refused where only the owner may act.
+ */
+type Caller = 'anonymous' | 'member' | 'otherMember';
+
+interface Ids {
+  /** The owner of the row's resources. */
+  owner: string;
+  /** The caller (the owner when anonymous). */
+  self: string;
+  /** A member other than the caller. */
+  other: string;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  body?: (ids: Ids) => unknown;
+  expect: Record<Caller, number>;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  member: status,
+  otherMember: status,
+});
+
+const matrix: Row[] = [
+  { method: 'GET', path: '/health', expect: everyone(200) },
+  { method: 'GET', path: '/ready', expect: everyone(200) },
+  { method: 'GET', path: '/users/me', expect: { anonymous: 401, member: 200, otherMember: 200 } },
+  {
+    method: 'POST',
+    path: '/users/edit-profile',
+    body: () => ({ fullname: 'Ada', phone: '555 0100' }),
+    expect: { anonymous: 401, member: 200, otherMember: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/users/block-user',
+    body: ({ other }) => ({ userIdToBlock: other }),
+    expect: { anonymous: 401, member: 200, otherMember: 200 },
+  },
+  // Public account calls answer the same whoever calls (a bad body here: 400 for all).
+  { method: 'POST', path: '/users/request-account', body: () => ({}), expect: everyone(400) },
+  { method: 'POST', path: '/user/resend-otp', body: () => ({}), expect: everyone(400) },
+  { method: 'POST', path: '/users/verify-account', body: () => ({}), expect: everyone(400) },
+  { method: 'POST', path: '/users/login', body: () => ({}), expect: everyone(400) },
+  { method: 'POST', path: '/users/refresh', body: () => ({ refresh: 'x' }), expect: everyone(401) },
+  { method: 'POST', path: '/users/logout', body: () => ({ refresh: 'x' }), expect: everyone(200) },
+  { method: 'POST', path: '/users/forgot-password', body: () => ({}), expect: everyone(400) },
+  {
+    method: 'POST',
+    path: '/users/verify-forgetpassword-otp',
+    body: () => ({}),
+    expect: everyone(400),
+  },
+  { method: 'POST', path: '/users/reset-password', body: () => ({}), expect: everyone(400) },
+];
+
+describe('authorization matrix', () => {
+  let app: INestApplication;
+  let url: string;
+  const tokens: Partial<Record<Caller, string>> = {};
+  const members = { member: '', otherMember: '' };
+
+  beforeAll(async () => {
+    app = await createApp(testEnv({ TRUST_PROXY_HOPS: '1' }));
+    await app.listen(0, '127.0.0.1');
+    url = await app.getUrl();
+    const sessions = app.get(Sessions);
+    for (const caller of ['member', 'otherMember'] as const) {
+      const user = await app
+        .get(DataSource)
+        .getRepository(User)
+        .save({
+          email: `${randomUUID()}@example.com`,
+          phone: '555 0100',
+          fullname: caller,
+          passwordHash: 'x',
+          emailVerifiedAt: new Date(),
+        });
+      members[caller] = user.id;
+      tokens[caller] = (await sessions.start(user.id)).token;
+    }
+  });
+  afterAll(() => app.close());
+
+  it('covers every route the API serves', () => {
+    interface Layer {
+      route?: { path: string; methods: Record<string, boolean> };
+    }
+    const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+    const served = express.router.stack
+      .filter((layer) => layer.route !== undefined)
+      .flatMap(({ route }) =>
+        Object.keys(route!.methods).map((method) => `${method.toUpperCase()} ${route!.path}`),
+      );
+    const listed = matrix.map((row) => `${row.method} ${row.path}`);
+    expect(served).toContain('GET /users/me');
+    expect(served.filter((route) => !listed.includes(route))).toEqual([]);
+  });
+
+  const cases = matrix.flatMap((row) =>
+    (['anonymous', 'member', 'otherMember'] as const).map((caller) => [row, caller] as const),
+  );
+
+  it.each(
+    cases.map(([row, caller]) => [`${row.method} ${row.path}`, caller, row.expect[caller], row]),
+  )('%s as %s → %d', async (_, caller, status, row) => {
+    const self = caller === 'otherMember' ? members.otherMember : members.member;
+    const other = caller === 'otherMember' ? members.member : members.otherMember;
+    const subject: Ids = { owner: members.member, self, other };
+    const response = await fetch(`${url}${row.path}`, {
+      method: row.method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${caller === 'anonymous' ? '' : (tokens[caller] ?? '')}`,
+        'x-forwarded-for': `10.9.${randomInt(256)}.${randomInt(256)}`,
+      },
+      body: row.body === undefined ? null : JSON.stringify(row.body(subject)),
+    });
+    expect(response.status).toBe(status);
+  });
+});
