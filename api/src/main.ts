@@ -6,6 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module';
 import { type Env, EnvError, loadEnv } from './config/env';
+import { serveOpenApi } from './openapi';
 
 /** Builds the configured HTTP app without listening, so tests and main share one setup. */
 export async function createApp(env: Env): Promise<INestApplication> {
@@ -16,6 +17,7 @@ export async function createApp(env: Env): Promise<INestApplication> {
   // req.ip is the socket's address unless trusted proxies are configured.
   (app as NestExpressApplication).set('trust proxy', env.TRUST_PROXY_HOPS);
   app.enableShutdownHooks();
+  serveOpenApi(app);
   return app;
 }
 

@@ -40,6 +40,9 @@ const everyone = (status: number): Record<Caller, number> => ({
 const matrix: Row[] = [
   { method: 'GET', path: '/health', expect: everyone(200) },
   { method: 'GET', path: '/ready', expect: everyone(200) },
+  { method: 'GET', path: '/docs', expect: everyone(200) },
+  { method: 'GET', path: '/docs-json', expect: everyone(200) },
+  { method: 'GET', path: '/docs-yaml', expect: everyone(200) },
   { method: 'GET', path: '/users/me', expect: { anonymous: 401, member: 200, otherMember: 200 } },
   {
     method: 'POST',
@@ -104,7 +107,8 @@ describe('authorization matrix', () => {
     }
     const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
     const served = express.router.stack
-      .filter((layer) => layer.route !== undefined)
+      // The documentation page's own files (scripts, styles) are not endpoints.
+      .filter((layer) => layer.route !== undefined && !layer.route.path.startsWith('/docs/'))
       .flatMap(({ route }) =>
         Object.keys(route!.methods).map((method) => `${method.toUpperCase()} ${route!.path}`),
       );

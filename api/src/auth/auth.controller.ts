@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
 
 import { Reply } from '../common/envelope';
+import { ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
@@ -14,11 +16,13 @@ import {
 } from './commands/refresh-session/refresh-session.command';
 import type { SessionTokens } from './sessions/sessions';
 
+@ApiTags('accounts')
 @Controller('users')
 export class AuthController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('login')
+  @ApiZodBody(loginBody)
   @RateLimited('login')
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodBody(loginBody)) body: LoginBody): Promise<Reply<SignedIn>> {
@@ -29,6 +33,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @ApiZodBody(refreshBody)
   @HttpCode(HttpStatus.OK)
   async refresh(
     @Body(new ZodBody(refreshBody)) body: { refresh: string },
@@ -40,6 +45,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @ApiZodBody(refreshBody)
   @HttpCode(HttpStatus.OK)
   async logout(@Body(new ZodBody(refreshBody)) body: { refresh: string }): Promise<Reply<null>> {
     await this.commands.execute(new EndSessionCommand(body.refresh));

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
@@ -26,6 +27,7 @@ async function withTimeout<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+@ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(

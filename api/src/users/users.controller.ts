@@ -1,9 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
+import { ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { ZodBody } from '../common/validation';
 import { blockUserBody, BlockUserCommand } from './commands/block-user/block-user.command';
@@ -42,6 +44,7 @@ import type { UserView } from './user-view';
 const CODE_SENT = 'We sent a 6-digit code to your email. Enter it to verify your account.';
 
 /** SPEC §7 "Account" paths, as the client calls them (one is under /user, singular). */
+@ApiTags('accounts')
 @Controller()
 export class UsersController {
   constructor(
@@ -51,6 +54,7 @@ export class UsersController {
 
   /** The same answer for every address (no enumeration). */
   @Post('users/request-account')
+  @ApiZodBody(requestAccountBody)
   @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async requestAccount(
@@ -61,6 +65,7 @@ export class UsersController {
   }
 
   @Post('user/resend-otp')
+  @ApiZodBody(emailOnlyBody)
   @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async resendCode(
@@ -71,6 +76,7 @@ export class UsersController {
   }
 
   @Post('users/verify-account')
+  @ApiZodBody(verifyAccountBody)
   @RateLimited('codeVerification')
   @HttpCode(HttpStatus.CREATED)
   async verifyAccount(
@@ -84,6 +90,7 @@ export class UsersController {
 
   /** The same answer for every address (no enumeration). */
   @Post('users/forgot-password')
+  @ApiZodBody(emailOnlyBody)
   @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async forgotPassword(
@@ -97,6 +104,7 @@ export class UsersController {
   }
 
   @Post('users/verify-forgetpassword-otp')
+  @ApiZodBody(verifyResetCodeBody)
   @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async verifyResetCode(
@@ -107,6 +115,7 @@ export class UsersController {
   }
 
   @Post('users/reset-password')
+  @ApiZodBody(resetPasswordBody)
   @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async resetPassword(
@@ -117,8 +126,10 @@ export class UsersController {
   }
 
   @Post('users/edit-profile')
+  @ApiZodBody(editProfileBody)
   @HttpCode(HttpStatus.OK)
   @UseGuards(BearerGuard)
+  @ApiBearerAuth()
   async editProfile(
     @CurrentUserId() userId: string,
     @Body(new ZodBody(editProfileBody)) body: EditProfileBody,
@@ -130,8 +141,10 @@ export class UsersController {
   }
 
   @Post('users/block-user')
+  @ApiZodBody(blockUserBody)
   @HttpCode(HttpStatus.OK)
   @UseGuards(BearerGuard)
+  @ApiBearerAuth()
   async blockUser(
     @CurrentUserId() userId: string,
     @Body(new ZodBody(blockUserBody)) body: z.infer<typeof blockUserBody>,
@@ -142,6 +155,7 @@ export class UsersController {
 
   @Get('users/me')
   @UseGuards(BearerGuard)
+  @ApiBearerAuth()
   async me(@CurrentUserId() userId: string): Promise<Reply<UserView>> {
     return new Reply(await this.queries.execute(new GetMeQuery(userId)));
   }
