@@ -11,6 +11,7 @@ import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
 import { MailModule } from './mail/mail.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { RegionModule } from './region/region.module';
 import { UsersModule } from './users/users.module';
 import { RedisModule } from './redis/redis.module';
 
@@ -41,6 +42,7 @@ export class AppModule {
         RateLimitsModule,
         MailModule,
         UsersModule,
+        RegionModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -38,6 +38,7 @@ const everyone = (status: number): Record<Caller, number> => ({
 });
 
 const matrix: Row[] = [
+  { method: 'GET', path: '/', expect: everyone(200) },
   { method: 'GET', path: '/health', expect: everyone(200) },
   { method: 'GET', path: '/ready', expect: everyone(200) },
   { method: 'GET', path: '/docs', expect: everyone(200) },

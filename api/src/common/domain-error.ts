@@ -8,7 +8,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    readonly status: HttpStatus = HttpStatus.BAD_REQUEST,
+    readonly status: number = HttpStatus.BAD_REQUEST,
     /** Seconds until trying again can succeed; answered as the Retry-After header. */
     readonly retryAfterSeconds?: number,
     /** Per-field messages, for a request body at fault. */
