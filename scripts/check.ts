@@ -2,28 +2,15 @@
  * `npm run check`: lint, typecheck and format check of every workspace. Runs them all and
  * reports each, so one failure does not hide another.
  */
-import { spawn } from 'node:child_process';
-
+import { run } from './lib/children.ts';
 import { step } from './lib/progress.ts';
 import { root } from './lib/stack.ts';
 
 const workspaces = ['contracts', 'api', 'indexer', 'web', 'test', 'scripts'];
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(output.trim() || `exit ${code}`)),
-    );
-  });
-}
-
 const failures: string[] = [];
 async function check(label: string, command: string, args: string[]): Promise<void> {
-  await step(label, () => run(command, args)).catch((error: unknown) => {
+  await step(label, () => run(command, args, { cwd: root })).catch((error: unknown) => {
     failures.push(`${label}:\n${error instanceof Error ? error.message : String(error)}`);
   });
 }

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+import type { Deployment } from '@lendpath/contracts';
+
 import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
 import { freePort } from './ports.ts';
 import { ensureDatabase } from './postgres.ts';
@@ -35,12 +37,6 @@ export interface StackUrls {
   mailInbox: string;
   smtp: { host: string; port: number };
   rpc: string;
-}
-
-export interface Deployment {
-  chainId: number;
-  lending: { address: string; deployBlock: number };
-  usdc: { address: string; deployBlock: number };
 }
 
 /** A seeded member a newcomer can log in as (api/src/database/demo-members.ts). */

@@ -1,6 +1,8 @@
 import { test as base } from '@playwright/test';
 
-import type { DemoMember, Deployment, StackUrls } from '../../scripts/lib/stack.ts';
+import type { Deployment } from '@lendpath/contracts';
+
+import type { DemoMember, StackUrls } from '../../scripts/lib/stack.ts';
 
 interface RunningStack {
   urls: StackUrls;
