@@ -46,12 +46,7 @@ export class HealthController {
   async ready(): Promise<Reply<Record<Dependency, DependencyState>>> {
     const [postgres, redis] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
-      this.check(async () => {
-        if (this.redis.status === 'wait') {
-          await this.redis.connect();
-        }
-        return this.redis.ping();
-      }),
+      this.check(() => this.redis.ping()),
     ]);
     const states = { postgres, redis };
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');

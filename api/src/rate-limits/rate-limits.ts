@@ -41,9 +41,6 @@ export class RateLimits {
   /** Counts a hit against every scope (e.g. `ip:…`, `email:…`); 429 if any is over budget. */
   async hit(policy: Policy, scopes: readonly string[]): Promise<void> {
     const { limit, windowSeconds } = policies[policy];
-    if (this.redis.status === 'wait') {
-      await this.redis.connect();
-    }
     let retryAfterMs = 0;
     for (const scope of scopes) {
       const key = `${this.env.QUEUE_PREFIX}:rate:${policy}:${scope}`;

@@ -1,10 +1,37 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
 import { ENV, type Env } from '../config/env';
 
-/** The API's own Redis connection, for health checks now and rate limits and caches later. */
+/** The API's own Redis connection (BullMQ has its own): readiness checks and rate limits. */
 export const REDIS = Symbol('REDIS');
+
+/**
+ * Connects at once and keeps reconnecting while Redis is away; commands fail fast meanwhile
+ * (one retry). Says so once when Redis goes away and once when it is back.
+ */
+function connect(env: Env): Redis {
+  const logger = new Logger('Redis');
+  const redis = new Redis(env.REDIS_URL, {
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    connectionName: 'lendpath-api',
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) {
+      down = true;
+      logger.warn(`unavailable: ${error.message}`);
+    }
+  });
+  redis.on('ready', () => {
+    if (down) {
+      down = false;
+      logger.log('available again');
+    }
+  });
+  return redis;
+}
 
 @Global()
 @Module({
@@ -12,13 +39,7 @@ export const REDIS = Symbol('REDIS');
     {
       provide: REDIS,
       inject: [ENV],
-      useFactory: (env: Env) =>
-        new Redis(env.REDIS_URL, {
-          lazyConnect: true,
-          connectTimeout: 2_000,
-          maxRetriesPerRequest: 1,
-          connectionName: 'lendpath-api',
-        }),
+      useFactory: connect,
     },
   ],
   exports: [REDIS],

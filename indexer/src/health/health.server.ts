@@ -50,7 +50,6 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly dataSource: DataSource,
   ) {
     this.redis = new Redis(env.REDIS_URL, {
-      lazyConnect: true,
       connectTimeout: CHECK_TIMEOUT_MS,
       maxRetriesPerRequest: 1,
       connectionName: 'lendpath-indexer-health',
@@ -96,12 +95,7 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
       case '/ready': {
         const [postgres, redis] = await Promise.all([
           probe(() => this.dataSource.query('SELECT 1')),
-          probe(async () => {
-            if (this.redis.status === 'wait') {
-              await this.redis.connect();
-            }
-            return this.redis.ping();
-          }),
+          probe(() => this.redis.ping()),
         ]);
         const ready = postgres === 'up' && redis === 'up';
         return [ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', postgres, redis }];
