@@ -275,7 +275,10 @@ describe('accounts over HTTP', () => {
     await pastCooldown(email);
     const before = smtp.received.length;
     const resent = await post('/user/resend-otp/', { email });
-    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({
+      success: true,
+      message: 'OTP has been resent to your email',
+    });
     await smtp.waitFor(before + 1);
     const second = codeIn(await mailTo(email, /verification code/));
     expect(second).toMatch(/^\d{6}$/);

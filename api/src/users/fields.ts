@@ -43,3 +43,6 @@ export const fields = {
     .trim()
     .regex(/^\d{6}$/, { error: 'Please enter all 6 digits of the OTP' }),
 };
+
+/** A body naming an address only: resend and forgot-password. */
+export const emailOnlyBody = z.object({ email: fields.email });

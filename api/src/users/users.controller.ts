@@ -14,10 +14,7 @@ import {
   editProfileBody,
   EditProfileCommand,
 } from './commands/edit-profile/edit-profile.command';
-import {
-  emailOnlyBody,
-  ForgotPasswordCommand,
-} from './commands/forgot-password/forgot-password.command';
+import { ForgotPasswordCommand } from './commands/forgot-password/forgot-password.command';
 import { RequestAccountCommand } from './commands/request-account/request-account.command';
 import {
   type RequestAccountBody,
@@ -37,11 +34,10 @@ import {
   verifyResetCodeBody,
   VerifyResetCodeCommand,
 } from './commands/verify-reset-code/verify-reset-code.command';
+import { emailOnlyBody } from './fields';
 import { GetMeQuery } from './queries/get-me.query';
 import type { SignedIn } from './signed-in';
 import type { UserView } from './user-view';
-
-const CODE_SENT = 'We sent a 6-digit code to your email. Enter it to verify your account.';
 
 /** SPEC §7 "Account" paths, as the client calls them (one is under /user, singular). */
 @ApiTags('accounts')
@@ -61,7 +57,10 @@ export class UsersController {
     @Body(new ZodBody(requestAccountBody)) body: RequestAccountBody,
   ): Promise<Reply<null>> {
     await this.commands.execute(new RequestAccountCommand(body.email));
-    return new Reply(null, CODE_SENT);
+    return new Reply(
+      null,
+      'We sent a 6-digit code to your email. Enter it to verify your account.',
+    );
   }
 
   @Post('user/resend-otp')
@@ -72,7 +71,7 @@ export class UsersController {
     @Body(new ZodBody(emailOnlyBody)) body: { email: string },
   ): Promise<Reply<null>> {
     await this.commands.execute(new RequestAccountCommand(body.email));
-    return new Reply(null, CODE_SENT);
+    return new Reply(null, 'OTP has been resent to your email');
   }
 
   @Post('users/verify-account')
