@@ -6,8 +6,11 @@
  *
  *   node scripts/deploy.ts --rpc http://127.0.0.1:8545
  *   node scripts/deploy.ts --rpc <url> --usdc <address> --owner <address> --fee-recipient <address>
+ *   node scripts/deploy.ts --rpc <url> --out /tmp/deployment.json
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import {
@@ -37,11 +40,13 @@ const { values } = parseArgs({
     usdc: { type: 'string' },
     owner: { type: 'string' },
     'fee-recipient': { type: 'string' },
+    /** Where to write the deployment instead of deployments/<chainId>.json (tests use their own). */
+    out: { type: 'string' },
   },
 });
 if (values.rpc === undefined) {
   console.error(
-    'usage: node scripts/deploy.ts --rpc <url> [--usdc <address>] [--owner <address>] [--fee-recipient <address>]',
+    'usage: node scripts/deploy.ts --rpc <url> [--usdc <address>] [--owner <address>] [--fee-recipient <address>] [--out <file>]',
   );
   process.exit(2);
 }
@@ -130,9 +135,10 @@ const deployment: Deployment = {
   usdc,
   abiHash: keccak256(toHex(JSON.stringify(microLendingAbi))),
 };
-await mkdir(new URL('../deployments/', import.meta.url), { recursive: true });
-await writeFile(
-  new URL(`../deployments/${chainId}.json`, import.meta.url),
-  `${JSON.stringify(deployment, null, 2)}\n`,
-);
+const out =
+  values.out === undefined
+    ? new URL(`../deployments/${chainId}.json`, import.meta.url)
+    : pathToFileURL(resolve(values.out));
+await mkdir(new URL('./', out), { recursive: true });
+await writeFile(out, `${JSON.stringify(deployment, null, 2)}\n`);
 console.log(JSON.stringify(deployment));

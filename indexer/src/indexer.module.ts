@@ -4,7 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
+import { SyncService } from './follower/sync.service';
 import { HealthServer } from './health/health.server';
+import { IndexerMetrics } from './metrics/indexer-metrics';
 import { CHAIN_EVENTS_QUEUE } from './queue/chain-events';
 
 @Global()
@@ -29,9 +31,22 @@ export class IndexerModule {
           connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
           prefix: env.QUEUE_PREFIX,
         }),
-        BullModule.registerQueue({ name: CHAIN_EVENTS_QUEUE }),
+        BullModule.registerQueue({
+          name: CHAIN_EVENTS_QUEUE,
+          defaultJobOptions: {
+            attempts: 10,
+            backoff: { type: 'exponential', delay: 500 },
+            // Kept a while so a row relayed twice is recognised as the same job.
+            removeOnComplete: { age: 3_600, count: 10_000 },
+            removeOnFail: { age: 7 * 24 * 3_600 },
+          },
+        }),
       ],
-      providers: [HealthServer],
+      providers: [
+        { provide: IndexerMetrics, useValue: new IndexerMetrics() },
+        SyncService,
+        HealthServer,
+      ],
     };
   }
 }

@@ -109,8 +109,12 @@ export function run(
 }
 
 /** SIGTERM to every running child; SIGKILL to any still there after `graceMs`. */
-export async function stopAll(graceMs = 10_000): Promise<void> {
-  const children = [...running];
+export function stopAll(graceMs = 10_000): Promise<void> {
+  return stopChildren([...running], graceMs);
+}
+
+/** SIGTERM to these children (SIGKILL with `graceMs: 0`); SIGKILL to any left after `graceMs`. */
+export async function stopChildren(children: readonly Child[], graceMs = 10_000): Promise<void> {
   const exited = children.map(
     (child) =>
       new Promise<void>((resolve) => {
@@ -122,7 +126,7 @@ export async function stopAll(graceMs = 10_000): Promise<void> {
       }),
   );
   for (const child of children) {
-    signalGroup(child, 'SIGTERM');
+    signalGroup(child, graceMs === 0 ? 'SIGKILL' : 'SIGTERM');
   }
   const timer = setTimeout(
     () => children.forEach((child) => signalGroup(child, 'SIGKILL')),

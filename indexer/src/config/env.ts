@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+
+import { type Deployment, parseDeployment } from '@lendpath/contracts';
 import { z } from 'zod';
 
 const url = (protocols: readonly string[]) =>
@@ -6,6 +9,15 @@ const url = (protocols: readonly string[]) =>
     .refine((value) => protocols.includes(new URL(value).protocol), {
       error: `must start with ${protocols.join(' or ')}`,
     });
+
+const milliseconds = z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int({ error: 'must be a whole number' })
+  .positive({ error: 'must be positive' });
+const blocks = z.coerce
+  .number({ error: 'must be a number of blocks' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must not be negative' });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -29,10 +41,37 @@ const envSchema = z.object({
     .int()
     .positive({ error: 'must be positive' })
     .default(10_000),
+  /** The chain's JSON-RPC endpoint (HTTP). */
+  RPC_URL: url(['http:', 'https:']),
+  /** Its WebSocket endpoint, for new-head subscriptions; without one the indexer polls. */
+  RPC_WS_URL: url(['ws:', 'wss:']).optional(),
+  /** The deployment file written by `npm run deploy -w contracts`: address and deploy block. */
+  DEPLOYMENT_FILE: z.string().min(1),
+  /** How often to look for a new head when there is no subscription (and the safety tick). */
+  INDEXER_POLL_MS: milliseconds.default(250),
+  /**
+   * Where finality comes from: the node's `safe`/`finalized` block tags, or fixed depths behind
+   * the head (a Hardhat node answers both tags with the latest block). `auto`: depths on the
+   * local chain 31337, tags elsewhere.
+   */
+  INDEXER_FINALITY: z.enum(['auto', 'tags', 'depth']).default('auto'),
+  INDEXER_SAFE_DEPTH: blocks.default(2),
+  INDEXER_FINALIZED_DEPTH: blocks.default(5),
+  /** getLogs block ranges: the first try, and the ceiling they grow to on success. */
+  INDEXER_INITIAL_RANGE: blocks.min(1).default(2_000),
+  INDEXER_MAX_RANGE: blocks.min(1).default(50_000),
+  INDEXER_RPC_TIMEOUT_MS: milliseconds.default(10_000),
+  /** Retries of a failed RPC call (with exponential backoff and jitter) before the sync gives up. */
+  INDEXER_RPC_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
 });
 
 /** The indexer's configuration, typed and validated. Nothing else in the indexer reads process.env. */
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /** DEPLOYMENT_FILE, read and checked. */
+  deployment: Deployment;
+  /** INDEXER_FINALITY with `auto` resolved for the deployment's chain. */
+  finality: 'tags' | 'depth';
+};
 
 /** Raised when the environment cannot run the indexer; its message names every bad variable. */
 export class EnvError extends Error {
@@ -54,7 +93,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       }),
     );
   }
-  return parsed.data;
+  const deployment = readDeployment(parsed.data.DEPLOYMENT_FILE);
+  const finality =
+    parsed.data.INDEXER_FINALITY === 'auto'
+      ? deployment.chainId === LOCAL_CHAIN_ID
+        ? 'depth'
+        : 'tags'
+      : parsed.data.INDEXER_FINALITY;
+  return { ...parsed.data, deployment, finality };
+}
+
+const LOCAL_CHAIN_ID = 31337;
+
+function readDeployment(file: string): Deployment {
+  try {
+    return parseDeployment(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new EnvError([`DEPLOYMENT_FILE ${file}: ${(error as Error).message}`]);
+  }
 }
 
 /** The injection token for {@link Env}. */

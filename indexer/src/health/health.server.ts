@@ -11,7 +11,13 @@ import {
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+
 import { ENV, type Env } from '../config/env';
+import { SYNC_QUEUE, SyncService } from '../follower/sync.service';
+import { IndexerMetrics } from '../metrics/indexer-metrics';
+import { CHAIN_EVENTS_QUEUE } from '../queue/chain-events';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -36,7 +42,8 @@ async function probe(check: () => Promise<unknown>): Promise<DependencyState> {
 
 /**
  * The indexer has no HTTP API; this small server on its own port answers the orchestrator:
- * `/health` (the process is alive) and `/ready` (Postgres and Redis answer).
+ * `/health` (the process is alive), `/ready` (Postgres and Redis answer, the follower is caught
+ * up with the head and not halted) and `/metrics` (Prometheus).
  */
 @Injectable()
 export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -48,6 +55,9 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
   constructor(
     @Inject(ENV) private readonly env: Env,
     private readonly dataSource: DataSource,
+    private readonly sync: SyncService,
+    private readonly metrics: IndexerMetrics,
+    @Inject(getQueueToken(CHAIN_EVENTS_QUEUE)) private readonly chainEvents: Queue,
   ) {
     this.redis = new Redis(env.REDIS_URL, {
       connectTimeout: CHECK_TIMEOUT_MS,
@@ -56,6 +66,16 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     });
     this.redis.on('error', () => undefined);
     this.server = createServer((request, response) => {
+      if (request.url === '/metrics') {
+        void this.metricsText().then(
+          (text) =>
+            response
+              .writeHead(200, { 'content-type': this.metrics.registry.contentType })
+              .end(text),
+          (error: unknown) => response.writeHead(500).end(String(error)),
+        );
+        return;
+      }
       void this.answer(request.url ?? '/').then(([status, body]) => {
         response
           .writeHead(status, { 'content-type': 'application/json' })
@@ -88,6 +108,21 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
+  /** Queue depths are read at scrape time; everything else is kept current by the follower. */
+  private async metricsText(): Promise<string> {
+    const queues = [
+      [CHAIN_EVENTS_QUEUE, this.chainEvents],
+      [SYNC_QUEUE, this.sync.syncQueue],
+    ] as const;
+    for (const [name, queue] of queues) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+      for (const [state, count] of Object.entries(counts)) {
+        this.metrics.queueJobs.set({ queue: name, state }, count);
+      }
+    }
+    return this.metrics.registry.metrics();
+  }
+
   private async answer(path: string): Promise<[number, object]> {
     switch (path) {
       case '/health':
@@ -97,8 +132,18 @@ export class HealthServer implements OnApplicationBootstrap, OnApplicationShutdo
           probe(() => this.dataSource.query('SELECT 1')),
           probe(() => this.redis.ping()),
         ]);
-        const ready = postgres === 'up' && redis === 'up';
-        return [ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', postgres, redis }];
+        const follower = this.sync.currentStatus();
+        const ready = postgres === 'up' && redis === 'up' && follower.caughtUp && !follower.halted;
+        return [
+          ready ? 200 : 503,
+          {
+            status: ready ? 'ready' : 'not ready',
+            postgres,
+            redis,
+            caughtUp: follower.caughtUp,
+            halted: follower.halted,
+          },
+        ];
       }
       default:
         return [404, { status: 'not found' }];

@@ -1,5 +1,2 @@
-/**
- * The queue on which the indexer announces new and removed chain events; the API consumes it.
- * Part of the indexer's public entry: the API imports the name from here, never spells it.
- */
-export const CHAIN_EVENTS_QUEUE = 'chain-events';
+// The queue contract between the indexer and the API lives with the ABI in @lendpath/contracts.
+export { CHAIN_EVENTS_JOB, CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '@lendpath/contracts';

@@ -1,7 +1,9 @@
 import type { MigrationInterface } from 'typeorm';
 
+import { CreateEventStore1763820000000 } from './1763820000000-create-event-store';
+
 /**
  * Every migration of schema `indexer`, oldest first. Listed explicitly (not globbed) so the
  * compiled app and the TypeScript tests load the same set.
  */
-export const migrations: (new () => MigrationInterface)[] = [];
+export const migrations: (new () => MigrationInterface)[] = [CreateEventStore1763820000000];

@@ -1,0 +1,42 @@
+/**
+ * The queue on which the indexer announces new and removed chain events, and the job it puts
+ * there; the API consumes it. It lives beside the ABI because it is part of the same vocabulary:
+ * both apps import it from here, neither spells it.
+ */
+export const CHAIN_EVENTS_QUEUE = 'chain-events';
+
+/** The job name used on {@link CHAIN_EVENTS_QUEUE}. */
+export const CHAIN_EVENTS_JOB = 'batch';
+
+/**
+ * One committed batch of the event store: a block range (or a reorg's rewound range) and the
+ * loans whose events it added or removed. The consumer re-folds those loans from the event
+ * store; the job carries no event data, so duplicates, replays and out-of-order delivery
+ * converge.
+ */
+export interface ChainEventsJob {
+  chainId: number;
+  /** The lending contract, lower case. */
+  address: string;
+  fromBlock: number;
+  toBlock: number;
+  /** Loan ids (decimal strings) with events added or removed in the range. */
+  loanIds: string[];
+  /** The chain's safe and finalized blocks as of this batch (-1 before the first). */
+  safeBlock: number;
+  finalizedBlock: number;
+}
+
+/**
+ * The events the indexer stores: the five that move a loan's status, and the escrow release
+ * that settles a repayment the lender could not receive at first.
+ */
+export const LENDING_EVENT_NAMES = [
+  'LoanRequested',
+  'LoanFunded',
+  'LoanRepaid',
+  'LoanCancelled',
+  'LoanDefaulted',
+  'FundsReleased',
+] as const;
+export type LendingEventName = (typeof LENDING_EVENT_NAMES)[number];

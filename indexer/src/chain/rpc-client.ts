@@ -1,0 +1,189 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Why an RPC call failed, as the follower needs to know it. */
+export type RpcFailure =
+  /** Worth retrying: a network error, a 5xx, a timeout, an internal node error. */
+  | 'transient'
+  /** The provider asks us to slow down (HTTP 429 or its JSON-RPC equivalent). */
+  | 'rate-limited'
+  /** getLogs covered too many blocks or results: retry with a smaller range. */
+  | 'range'
+  /** Retrying cannot help: bad parameters, an unknown method, a malformed answer. */
+  | 'fatal';
+
+export class RpcError extends Error {
+  constructor(
+    readonly failure: RpcFailure,
+    readonly method: string,
+    message: string,
+    /** For `range`: the largest block span the provider suggested, when it named one. */
+    readonly suggestedRange?: number,
+  ) {
+    super(`${method}: ${message}`);
+    this.name = 'RpcError';
+  }
+}
+
+export interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+interface JsonRpcAnswer {
+  id?: number;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export interface RpcClientOptions {
+  url: string;
+  timeoutMs: number;
+  retries: number;
+  /** Called once per HTTP round trip, for metrics. */
+  observe?: (method: string, seconds: number, failure: RpcFailure | undefined) => void;
+}
+
+// Providers phrase "too many logs" differently; these cover Alchemy, Infura, QuickNode, Arbitrum
+// and geth/erigon/reth wordings.
+const RANGE_MESSAGE =
+  /range|limit|too many|more than|exceed|response size|max results|query timeout|block range/i;
+
+function classify(method: string, error: { code: number; message: string }): RpcError {
+  const { code, message } = error;
+  if (code === 429 || /rate.?limit|too many requests|capacity/i.test(message)) {
+    return new RpcError('rate-limited', method, message);
+  }
+  if (method === 'eth_getLogs' && (code === -32005 || RANGE_MESSAGE.test(message))) {
+    const hint = /\[(0x[0-9a-f]+),\s*(0x[0-9a-f]+)\]/i.exec(message);
+    const max = /(?:max(?:imum)?[^0-9]{0,20}|up to |range of )(\d+)/i.exec(message);
+    const suggested =
+      hint !== null
+        ? Number(BigInt(hint[2] as string) - BigInt(hint[1] as string)) + 1
+        : max !== null
+          ? Number(max[1])
+          : undefined;
+    return new RpcError('range', method, message, suggested);
+  }
+  if (code === -32601 || code === -32602 || code === -32600 || code === -32700) {
+    return new RpcError('fatal', method, message);
+  }
+  return new RpcError('transient', method, message);
+}
+
+/**
+ * A small JSON-RPC client for the follower: every call has a timeout; transient failures and
+ * rate limits are retried with exponential backoff and jitter (rate limits also slow every later
+ * call down); range errors go straight back to the caller, which shrinks its range. Answers are
+ * the node's raw JSON: the follower decodes only what it stores, which is what makes backfill
+ * fast (viem's log formatting and decoding were the slowest stage of a plain script).
+ */
+export class RpcClient {
+  private nextId = 1;
+  /** Extra delay before every call while a provider is rate limiting us; decays on success. */
+  private throttleMs = 0;
+
+  constructor(private readonly options: RpcClientOptions) {}
+
+  async call<T>(method: string, params: unknown[]): Promise<T> {
+    const [answer] = await this.send([{ method, params }]);
+    return answer as T;
+  }
+
+  /** Several calls in one HTTP round trip; the answers come back in the calls' order. */
+  batch(calls: readonly RpcCall[]): Promise<unknown[]> {
+    return calls.length === 0 ? Promise.resolve([]) : this.send(calls);
+  }
+
+  private async send(calls: readonly RpcCall[]): Promise<unknown[]> {
+    let attempt = 0;
+    for (;;) {
+      try {
+        const answers = await this.once(calls);
+        this.throttleMs = Math.floor(this.throttleMs / 2);
+        return answers;
+      } catch (error) {
+        const failure = error instanceof RpcError ? error.failure : 'transient';
+        if (failure === 'rate-limited') {
+          this.throttleMs = Math.min(5_000, Math.max(100, this.throttleMs * 2));
+        }
+        if (failure === 'range' || failure === 'fatal' || attempt >= this.options.retries) {
+          throw error;
+        }
+        attempt++;
+        // Full jitter: replicas that failed together do not retry together.
+        const ceiling = Math.min(10_000, 100 * 2 ** attempt);
+        await sleep(Math.round(Math.random() * ceiling) + this.throttleMs);
+      }
+    }
+  }
+
+  private async once(calls: readonly RpcCall[]): Promise<unknown[]> {
+    if (this.throttleMs > 0) {
+      await sleep(this.throttleMs);
+    }
+    const method = calls.length === 1 ? (calls[0] as RpcCall).method : `batch(${calls[0]?.method})`;
+    const first = this.nextId;
+    this.nextId += calls.length;
+    const body = calls.map((call, i) => ({
+      jsonrpc: '2.0',
+      id: first + i,
+      method: call.method,
+      params: call.params,
+    }));
+    const started = performance.now();
+    let failure: RpcFailure | undefined;
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(this.options.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(calls.length === 1 ? body[0] : body),
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+        text = await response.text();
+      } catch (error) {
+        const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : String(error);
+        throw new RpcError('transient', method, reason);
+      }
+      if (response.status === 429) {
+        throw new RpcError('rate-limited', method, 'HTTP 429');
+      }
+      if (!response.ok) {
+        throw new RpcError(
+          response.status >= 500 ? 'transient' : 'fatal',
+          method,
+          `HTTP ${response.status}`,
+        );
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new RpcError('transient', method, 'the answer is not JSON');
+      }
+      const answers = (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcAnswer[];
+      const byId = new Map(answers.map((answer) => [answer.id, answer]));
+      return calls.map((call, i) => {
+        const answer = byId.get(first + i);
+        if (answer === undefined) {
+          throw new RpcError('transient', call.method, 'no answer in the batch');
+        }
+        if (answer.error !== undefined) {
+          throw classify(call.method, answer.error);
+        }
+        return answer.result;
+      });
+    } catch (error) {
+      failure = error instanceof RpcError ? error.failure : 'transient';
+      throw error;
+    } finally {
+      this.options.observe?.(
+        calls.length === 1 ? (calls[0] as RpcCall).method : 'batch',
+        (performance.now() - started) / 1000,
+        failure,
+      );
+    }
+  }
+}

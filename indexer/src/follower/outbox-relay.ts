@@ -1,0 +1,86 @@
+import type { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+
+import { CHAIN_EVENTS_JOB, type ChainEventsJob } from '../queue/chain-events';
+
+interface OutboxRow {
+  id: string;
+  chain_id: number;
+  address: string;
+  from_block: string;
+  to_block: string;
+  loan_ids: string[];
+  safe_block: string;
+  finalized_block: string;
+}
+
+/**
+ * Moves committed outbox rows onto the chain-events queue. A crash between the batch's commit
+ * and the enqueue loses nothing: the rows stay unrelayed and the next run sends them. Job ids
+ * are derived from the row, so a row sent twice (a crash after the enqueue, two replicas) is
+ * one job while BullMQ remembers it, and a harmless re-fold after.
+ */
+export class OutboxRelay {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: Queue<ChainEventsJob>,
+  ) {}
+
+  /** Relays every pending row; answers how many. */
+  async relay(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.relayPage(500);
+      total += sent;
+      if (sent < 500) {
+        return total;
+      }
+    }
+  }
+
+  private async relayPage(limit: number): Promise<number> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      // SKIP LOCKED: a second replica relays other rows instead of waiting for these.
+      // loan_ids as text: node-postgres would turn numeric[] into floats.
+      const rows = (await runner.query(
+        `SELECT id, chain_id, address, from_block, to_block, loan_ids::text[] AS loan_ids, safe_block,
+                finalized_block
+         FROM indexer.outbox WHERE relayed_at IS NULL
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      )) as OutboxRow[];
+      if (rows.length > 0) {
+        await this.queue.addBulk(
+          rows.map((row) => ({
+            name: CHAIN_EVENTS_JOB,
+            data: {
+              chainId: row.chain_id,
+              address: row.address,
+              fromBlock: Number(row.from_block),
+              toBlock: Number(row.to_block),
+              loanIds: row.loan_ids,
+              safeBlock: Number(row.safe_block),
+              finalizedBlock: Number(row.finalized_block),
+            },
+            opts: { jobId: `${row.chain_id}-${row.address}-${row.id}` },
+          })),
+        );
+        await runner.query(`UPDATE indexer.outbox SET relayed_at = now() WHERE id = ANY($1)`, [
+          rows.map((row) => row.id),
+        ]);
+      }
+      await runner.commitTransaction();
+      return rows.length;
+    } catch (error) {
+      if (runner.isTransactionActive) {
+        await runner.rollbackTransaction().catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+
+import { RpcClient, RpcError } from '../chain/rpc-client';
+import { ENV, type Env } from '../config/env';
+import { IndexerMetrics } from '../metrics/indexer-metrics';
+import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../queue/chain-events';
+import { FencedOut, Follower, type SyncOutcome } from './follower';
+import { HeadWatcher } from './head-watcher';
+import { OutboxRelay } from './outbox-relay';
+
+/** The indexer's own work queue: `sync` jobs, ticked by a job scheduler and by new heads. */
+export const SYNC_QUEUE = 'indexer-sync';
+
+/** How long one sync job may follow before it yields (and queues its own continuation). */
+const SYNC_SLICE_MS = 5_000;
+
+export interface FollowerStatus {
+  halted: string | null;
+  caughtUp: boolean;
+  lastSyncAt: number | null;
+}
+
+/**
+ * Runs the follower under BullMQ: a job scheduler adds a `sync` job every INDEXER_POLL_MS, a
+ * new head adds one at once (deduplicated while one waits), and one worker (concurrency 1)
+ * processes them. Replicas may run side by side: the follower's advisory lock and cursor
+ * compare-and-set keep one writer, the other's batch is dropped as FencedOut.
+ */
+@Injectable()
+export class SyncService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Follower');
+  private readonly rpc: RpcClient;
+  private readonly follower: Follower;
+  private readonly relay: OutboxRelay;
+  private readonly connection: Redis;
+  readonly syncQueue: Queue;
+  private worker?: Worker;
+  private workerConnection?: Redis;
+  private heads?: HeadWatcher;
+  private readonly schedulerId: string;
+  private status: FollowerStatus = { halted: null, caughtUp: false, lastSyncAt: null };
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    dataSource: DataSource,
+    @Inject(getQueueToken(CHAIN_EVENTS_QUEUE)) chainEvents: Queue<ChainEventsJob>,
+    readonly metrics: IndexerMetrics,
+  ) {
+    const { deployment } = env;
+    this.rpc = new RpcClient({
+      url: env.RPC_URL,
+      timeoutMs: env.INDEXER_RPC_TIMEOUT_MS,
+      retries: env.INDEXER_RPC_RETRIES,
+      observe: (method, seconds, failure) => metrics.observeRpc(method, seconds, failure),
+    });
+    const contract = {
+      chainId: deployment.chainId,
+      address: deployment.lending.address.toLowerCase(),
+      deployBlock: deployment.lending.deployBlock,
+    };
+    this.follower = new Follower(
+      contract,
+      {
+        finality: env.finality,
+        safeDepth: env.INDEXER_SAFE_DEPTH,
+        finalizedDepth: env.INDEXER_FINALIZED_DEPTH,
+        initialRange: env.INDEXER_INITIAL_RANGE,
+        maxRange: env.INDEXER_MAX_RANGE,
+      },
+      dataSource,
+      this.rpc,
+      metrics,
+      this.logger,
+    );
+    this.relay = new OutboxRelay(dataSource, chainEvents);
+    this.schedulerId = `sync-${contract.chainId}-${contract.address}`;
+    // BullMQ workers block on Redis by design: no per-request retry limit.
+    this.connection = new Redis(env.REDIS_URL, {
+      maxRetriesPerRequest: null,
+      connectionName: 'lendpath-indexer-sync',
+    });
+    this.connection.on('error', () => undefined);
+    this.syncQueue = new Queue(SYNC_QUEUE, {
+      connection: this.connection,
+      prefix: env.QUEUE_PREFIX,
+    });
+  }
+
+  currentStatus(): FollowerStatus {
+    return this.status;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const chainId = Number(await this.rpc.call<string>('eth_chainId', []));
+    if (chainId !== this.env.deployment.chainId) {
+      throw new Error(
+        `RPC_URL serves chain ${chainId} but DEPLOYMENT_FILE is for chain ${this.env.deployment.chainId}`,
+      );
+    }
+    // Rows committed before a crash and never relayed go out first.
+    await this.relay.relay();
+    this.workerConnection = this.connection.duplicate();
+    this.worker = new Worker(SYNC_QUEUE, (job) => this.process(job), {
+      connection: this.workerConnection,
+      prefix: this.env.QUEUE_PREFIX,
+      concurrency: 1,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`sync worker: ${error.message}`));
+    await this.syncQueue.upsertJobScheduler(
+      this.schedulerId,
+      { every: this.env.INDEXER_POLL_MS },
+      { name: 'sync', opts: { removeOnComplete: true, removeOnFail: 100 } },
+    );
+    await this.kick();
+    if (this.env.RPC_WS_URL !== undefined) {
+      this.heads = new HeadWatcher(this.env.RPC_WS_URL, () => void this.kick(), this.logger);
+      this.heads.start();
+    }
+    this.logger.log(
+      `following ${this.env.deployment.lending.address} on chain ${chainId} from block ` +
+        `${this.env.deployment.lending.deployBlock} (finality: ${this.env.finality})`,
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.heads?.stop();
+    // Let the running batch finish: its transaction commits or rolls back whole either way.
+    await this.worker?.close();
+    await this.syncQueue.close();
+    // BullMQ leaves connections it was handed open.
+    this.workerConnection?.disconnect();
+    this.connection.disconnect();
+  }
+
+  /**
+   * A sync now. Kicks within a few milliseconds of each other (a burst of heads) are one job;
+   * the short TTL, not the job's lifetime, bounds that, so a head seen while a sync runs still
+   * gets a sync of its own.
+   */
+  private async kick(): Promise<void> {
+    await this.syncQueue
+      .add(
+        'sync',
+        {},
+        {
+          deduplication: { id: `${this.schedulerId}-now`, ttl: 20 },
+          removeOnComplete: true,
+          removeOnFail: 100,
+        },
+      )
+      .catch((error: unknown) => this.logger.warn(`could not queue a sync: ${String(error)}`));
+  }
+
+  private async process(job: Job): Promise<SyncOutcome | undefined> {
+    let outcome: SyncOutcome;
+    try {
+      outcome = await this.follower.sync(Date.now() + SYNC_SLICE_MS);
+    } catch (error) {
+      if (error instanceof FencedOut) {
+        this.logger.debug(`sync ${job.id}: ${error.message}`);
+        return undefined;
+      }
+      if (error instanceof RpcError && error.failure === 'fatal') {
+        throw new UnrecoverableError(error.message);
+      }
+      this.logger.warn(`sync failed: ${(error as Error).message}`);
+      throw error;
+    } finally {
+      // Whatever happened, committed batches must reach the queue.
+      await this.relay.relay().catch((error: unknown) => {
+        this.logger.warn(`outbox relay failed: ${String(error)}`);
+      });
+    }
+    this.status = {
+      halted: outcome.halted ? 'halted: see indexer.sources.halted_reason' : null,
+      caughtUp: outcome.caughtUp,
+      lastSyncAt: Date.now(),
+    };
+    if (!outcome.caughtUp && !outcome.halted) {
+      await this.kick();
+    }
+    return outcome;
+  }
+}

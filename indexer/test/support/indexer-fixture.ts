@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+import { getQueueToken } from '@nestjs/bullmq';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+
+import { type LocalChain, startChain } from '../../../scripts/lib/chain';
+import { type LendingActions, lendingActions } from '../../../scripts/lib/loans';
+import {
+  dropDatabase,
+  ensureDatabase,
+  uniqueDatabaseName,
+  withDatabase,
+} from '../../../scripts/lib/postgres';
+import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
+import { deleteKeys } from '../../../scripts/lib/test-services';
+import { type Env, loadEnv } from '../../src/config/env';
+import { dataSourceOptions, migrate } from '../../src/database/data-source';
+import { HealthServer } from '../../src/health/health.server';
+import { createIndexer } from '../../src/main';
+import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../../src/queue/chain-events';
+
+/**
+ * A Hardhat node with the contracts, a database and a Redis prefix of its own (several test
+ * files run at once, and every local chain has the same id and contract addresses), and an
+ * indexer started on demand.
+ */
+export interface IndexerFixture {
+  chain: LocalChain;
+  actions: LendingActions;
+  env: Env;
+  db: DataSource;
+  start(): Promise<INestApplicationContext>;
+  stop(): Promise<void>;
+  chainEvents(): Queue<ChainEventsJob>;
+  /** The running indexer's health server. */
+  healthUrl(): string;
+  /** Stored events, in chain order: `name:loanId` plus `!` when removed. */
+  storedEvents(): Promise<string[]>;
+  /** Resolves once `check` holds; fails with its last answer after `timeoutMs`. */
+  until<T>(
+    what: string,
+    probe: () => Promise<T>,
+    check: (value: T) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function indexerFixture(overrides: NodeJS.ProcessEnv = {}): Promise<IndexerFixture> {
+  const chain = await startChain({ logDir: join(tmpdir(), 'lendpath-indexer-tests') });
+  const databaseUrl = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_follow'));
+  await ensureDatabase(databaseUrl);
+  await migrate(databaseUrl);
+  const prefix = `follow-${randomBytes(4).toString('hex')}`;
+  const env = loadEnv({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl(),
+    QUEUE_PREFIX: prefix,
+    RPC_URL: chain.rpcUrl,
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    INDEXER_HEALTH_PORT: '0',
+    INDEXER_POLL_MS: '50',
+    ...overrides,
+  });
+  const db = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
+  let app: INestApplicationContext | undefined;
+  const fixture: IndexerFixture = {
+    chain,
+    actions: lendingActions(chain.rpcUrl, chain.deployment),
+    env,
+    db,
+    async start() {
+      app = await createIndexer(env);
+      await app.init();
+      return app;
+    },
+    async stop() {
+      await app?.close();
+      app = undefined;
+    },
+    chainEvents() {
+      if (app === undefined) {
+        throw new Error('the indexer is not running');
+      }
+      return app.get<Queue<ChainEventsJob>>(getQueueToken(CHAIN_EVENTS_QUEUE));
+    },
+    healthUrl() {
+      if (app === undefined) {
+        throw new Error('the indexer is not running');
+      }
+      return app.get(HealthServer).url();
+    },
+    async storedEvents() {
+      const rows = (await db.query(
+        `SELECT name, loan_id, removed FROM indexer.chain_events
+         ORDER BY block_number, log_index, removed`,
+      )) as { name: string; loan_id: string; removed: boolean }[];
+      return rows.map((row) => `${row.name}:${row.loan_id}${row.removed ? '!' : ''}`);
+    },
+    async until(what, probe, check, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = await probe();
+      while (!check(last)) {
+        if (Date.now() > deadline) {
+          throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        last = await probe();
+      }
+      return last;
+    },
+    async close() {
+      await fixture.stop();
+      await db.destroy();
+      await chain.stop();
+      await dropDatabase(databaseUrl);
+      await deleteKeys(redisUrl(), `${prefix}:*`);
+    },
+  };
+  return fixture;
+}
