@@ -9,9 +9,11 @@ import { ExceptionsFilter } from './common/exception.filter';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
 import { HealthController } from './health/health.controller';
+import { LendingModule } from './lending/lending.module';
 import { MailModule } from './mail/mail.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { RegionModule } from './region/region.module';
+import { ScoresModule } from './scores/scores.module';
 import { UsersModule } from './users/users.module';
 import { RedisModule } from './redis/redis.module';
 
@@ -43,6 +45,8 @@ export class AppModule {
         MailModule,
         UsersModule,
         RegionModule,
+        ScoresModule,
+        LendingModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -72,6 +72,11 @@ const matrix: Row[] = [
     expect: everyone(400),
   },
   { method: 'POST', path: '/users/reset-password', body: () => ({}), expect: everyone(400) },
+  {
+    method: 'GET',
+    path: '/api/confirmu',
+    expect: { anonymous: 401, member: 200, otherMember: 200 },
+  },
 ];
 
 describe('authorization matrix', () => {

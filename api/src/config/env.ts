@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+
+import { type Deployment, parseDeployment } from '@lendpath/contracts';
 import { z } from 'zod';
 
 const url = (protocols: readonly string[]) =>
@@ -12,6 +15,10 @@ const port = z.coerce
   .int({ error: 'must be a whole number' })
   .min(0, { error: 'must be between 0 and 65535' })
   .max(65535, { error: 'must be between 0 and 65535' });
+
+/** An optional variable; set but empty (`NAME=` in a .env file) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -54,6 +61,25 @@ const envSchema = z.object({
    * address). A spoofed header from a client is ignored unless a trusted hop put it there.
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * ConfirmU, the third-party credit score service (GET {URL}/scores). Unset: members get the
+   * platform's own score, computed from their chain-verified lending history.
+   */
+  CONFIRMU_URL: optional(url(['http:', 'https:'])),
+  /** Sent as `Authorization: Bearer …` to ConfirmU; required when CONFIRMU_URL is set. */
+  CONFIRMU_API_KEY: optional(z.string()),
+  /** How long to wait for ConfirmU before serving cached or platform scores instead. */
+  CONFIRMU_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .positive({ error: 'must be positive' })
+    .default(3_000),
+  /** The chain's JSON-RPC endpoint: the API reads receipts and loans to verify what clients claim. */
+  RPC_URL: url(['http:', 'https:']),
+  /** The deployment file written by `npm run deploy -w contracts` (the lending contract). */
+  DEPLOYMENT_FILE: z.string().min(1),
+  /** How many chain-events batches the API reconciles at once. */
+  LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Browser origins allowed to call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -66,8 +92,22 @@ const envSchema = z.object({
     ),
 });
 
+/** Rules that tie variables together (kept apart so `pick` still works on the plain object). */
+const appEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.CONFIRMU_URL !== undefined && env.CONFIRMU_API_KEY === undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['CONFIRMU_API_KEY'],
+      message: 'is required when CONFIRMU_URL is set',
+    });
+  }
+});
+
 /** The API's configuration, typed and validated. Nothing else in the API reads process.env. */
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /** DEPLOYMENT_FILE, read and checked. */
+  deployment: Deployment;
+};
 
 /** Raised when the environment cannot run the API; its message names every bad variable. */
 export class EnvError extends Error {
@@ -93,7 +133,16 @@ function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.inf
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  return parse(envSchema, source);
+  const env = parse(appEnvSchema, source);
+  return { ...env, deployment: readDeployment(env.DEPLOYMENT_FILE) };
+}
+
+function readDeployment(file: string): Deployment {
+  try {
+    return parseDeployment(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new EnvError([`DEPLOYMENT_FILE ${file}: ${(error as Error).message}`]);
+  }
 }
 
 /** What `npm run migrate` and `npm run seed` need: the database, and whether this is production. */
@@ -101,6 +150,17 @@ export function loadDatabaseEnv(
   source: NodeJS.ProcessEnv = process.env,
 ): Pick<Env, 'DATABASE_URL' | 'NODE_ENV'> {
   return parse(envSchema.pick({ DATABASE_URL: true, NODE_ENV: true }), source);
+}
+
+/** What `npm run reproject` needs: the database and the deployment (it reads no chain). */
+export function loadReprojectEnv(
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<Env, 'DATABASE_URL' | 'RPC_URL' | 'deployment'> {
+  const env = parse(
+    envSchema.pick({ DATABASE_URL: true, RPC_URL: true, DEPLOYMENT_FILE: true }),
+    source,
+  );
+  return { ...env, deployment: readDeployment(env.DEPLOYMENT_FILE) };
 }
 
 /** The injection token for {@link Env}. */

@@ -1,9 +1,9 @@
 // `npm run migrate -w indexer`: applies the indexer's pending migrations to DATABASE_URL.
-import { EnvError, loadEnv } from '../config/env';
+import { EnvError, loadDatabaseEnv } from '../config/env';
 import { migrate } from './data-source';
 
 async function main(): Promise<void> {
-  const env = loadEnv();
+  const env = loadDatabaseEnv();
   const applied = await migrate(env.DATABASE_URL);
   console.log(
     applied.length === 0

@@ -4,6 +4,7 @@ import { CreateAccounts1763805600000 } from './1763805600000-create-accounts';
 import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refresh-sessions';
 import { AddCodeCheckedAt1763812800000 } from './1763812800000-add-code-checked-at';
 import { CreateUserBlocks1763816400000 } from './1763816400000-create-user-blocks';
+import { CreateLoanRequests1763820000000 } from './1763820000000-create-loan-requests';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -14,4 +15,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateRefreshSessions1763809200000,
   AddCodeCheckedAt1763812800000,
   CreateUserBlocks1763816400000,
+  CreateLoanRequests1763820000000,
 ];

@@ -1,0 +1,51 @@
+import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '@lendpath/contracts';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { z } from 'zod';
+
+import { ENV, type Env } from '../config/env';
+import { ReconcileLoansCommand } from './commands/reconcile-loans/reconcile-loans.command';
+import type { LoanTransition } from './projection/loan-projection';
+
+const jobSchema = z.object({
+  chainId: z.number().int(),
+  address: z.string(),
+  fromBlock: z.number().int(),
+  toBlock: z.number().int(),
+  loanIds: z.array(z.string().regex(/^\d+$/)),
+  safeBlock: z.number().int(),
+  finalizedBlock: z.number().int(),
+});
+
+/**
+ * Consumes the indexer's batches: each names the loans it touched, and the API re-folds them
+ * from the event store. The job carries no event data, so a duplicate, a replay or a batch that
+ * arrives before an older one converges on the same rows.
+ */
+@Processor(CHAIN_EVENTS_QUEUE)
+export class ChainEventsProcessor extends WorkerHost implements OnApplicationBootstrap {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.env.LENDING_RECONCILE_CONCURRENCY;
+  }
+
+  async process(job: Job<ChainEventsJob>): Promise<{ reconciled: number; changed: number }> {
+    const parsed = jobSchema.safeParse(job.data);
+    if (!parsed.success) {
+      // Retrying cannot fix a malformed payload.
+      throw new UnrecoverableError(`malformed chain-events job ${job.id}: ${parsed.error.message}`);
+    }
+    const transitions: LoanTransition[] = await this.commands.execute(
+      new ReconcileLoansCommand(parsed.data.loanIds),
+    );
+    return { reconciled: parsed.data.loanIds.length, changed: transitions.length };
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+
+import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
+import { Reply } from '../common/envelope';
+import { ZodBody } from '../common/validation';
+import { ApiZodBody } from '../openapi';
+import {
+  type ApproveLoanRequestBody,
+  approveLoanRequestBody,
+  ApproveLoanRequestCommand,
+  type FundingIntent,
+} from './commands/approve-loan-request/approve-loan-request.command';
+import { CancelLoanRequestCommand } from './commands/cancel-loan-request/cancel-loan-request.command';
+import {
+  type CreateLoanRequestBody,
+  createLoanRequestBody,
+  CreateLoanRequestCommand,
+} from './commands/create-loan-request/create-loan-request.command';
+import {
+  type FundBody,
+  fundBody,
+  type LoanTransactionKind,
+  RecordLoanTransactionCommand,
+  type TransactionBody,
+  transactionBody,
+} from './commands/record-loan-transaction/record-loan-transaction.command';
+import type { LoanRequestView } from './loan-request-view';
+import {
+  type BorrowingStatus,
+  GetBorrowingStatusQuery,
+} from './queries/get-borrowing-status/get-borrowing-status.query';
+import { GetLoanRequestQuery } from './queries/get-loan-request/get-loan-request.query';
+import {
+  type ListLoanRequestsParams,
+  listLoanRequestsParams,
+  ListLoanRequestsQuery,
+  type LoanRequestPage,
+} from './queries/list-loan-requests/list-loan-requests.query';
+
+/** SPEC §7 "Micro-lending": same paths, payloads and answers. Signed-in members only. */
+@ApiTags('micro-lending')
+@ApiBearerAuth()
+@UseGuards(BearerGuard)
+@Controller('microlending')
+export class LendingController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get('requests')
+  list(
+    @CurrentUserId() callerId: string,
+    @Query(new ZodBody(listLoanRequestsParams)) params: ListLoanRequestsParams,
+  ): Promise<LoanRequestPage> {
+    return this.queries.execute(new ListLoanRequestsQuery(callerId, params));
+  }
+
+  @Get('requests/:id')
+  get(@Param('id') id: string): Promise<LoanRequestView> {
+    return this.queries.execute(new GetLoanRequestQuery(id));
+  }
+
+  @Post('request')
+  @ApiZodBody(createLoanRequestBody)
+  @HttpCode(HttpStatus.CREATED)
+  async create(
+    @CurrentUserId() callerId: string,
+    @Body(new ZodBody(createLoanRequestBody)) body: CreateLoanRequestBody,
+  ): Promise<Reply<LoanRequestView>> {
+    const view = await this.commands.execute(new CreateLoanRequestCommand(callerId, body));
+    return new Reply(view, 'Loan request created successfully');
+  }
+
+  @Post('requests/:id/approve')
+  @ApiZodBody(approveLoanRequestBody)
+  @HttpCode(HttpStatus.OK)
+  async approve(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+    @Body(new ZodBody(approveLoanRequestBody)) body: ApproveLoanRequestBody,
+  ): Promise<Reply<FundingIntent>> {
+    const intent = await this.commands.execute(new ApproveLoanRequestCommand(callerId, id, body));
+    return new Reply(intent, 'Funding intent recorded');
+  }
+
+  @Post('requests/:id/fund')
+  @ApiZodBody(fundBody)
+  @HttpCode(HttpStatus.OK)
+  fund(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+    @Body(new ZodBody(fundBody)) body: FundBody,
+  ): Promise<Reply<LoanRequestView>> {
+    return this.record(callerId, id, 'fund', body, 'Loan funded successfully!');
+  }
+
+  @Post('requests/:id/repay')
+  @ApiZodBody(transactionBody)
+  @HttpCode(HttpStatus.OK)
+  repay(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+    @Body(new ZodBody(transactionBody)) body: TransactionBody,
+  ): Promise<Reply<LoanRequestView>> {
+    return this.record(callerId, id, 'repay', body, 'Loan repaid successfully!');
+  }
+
+  @Post('requests/:id/withdraw')
+  @ApiZodBody(transactionBody)
+  @HttpCode(HttpStatus.OK)
+  withdraw(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+    @Body(new ZodBody(transactionBody)) body: TransactionBody,
+  ): Promise<Reply<LoanRequestView>> {
+    return this.record(callerId, id, 'withdraw', body, 'Escrowed repayment withdrawn');
+  }
+
+  @Post('requests/:id/complete')
+  @ApiZodBody(transactionBody)
+  @HttpCode(HttpStatus.OK)
+  complete(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+    @Body(new ZodBody(transactionBody)) body: TransactionBody,
+  ): Promise<Reply<LoanRequestView>> {
+    return this.record(callerId, id, 'complete', body, 'Loan completed');
+  }
+
+  @Post('requests/:id/cancel')
+  @HttpCode(HttpStatus.OK)
+  async cancel(
+    @CurrentUserId() callerId: string,
+    @Param('id') id: string,
+  ): Promise<Reply<LoanRequestView>> {
+    const view = await this.commands.execute(new CancelLoanRequestCommand(callerId, id));
+    return new Reply(view, 'Loan request canceled successfully');
+  }
+
+  @Get('borrowing-status')
+  borrowingStatus(@CurrentUserId() callerId: string): Promise<BorrowingStatus> {
+    return this.queries.execute(new GetBorrowingStatusQuery(callerId));
+  }
+
+  private async record(
+    callerId: string,
+    id: string,
+    kind: LoanTransactionKind,
+    body: TransactionBody | FundBody,
+    message: string,
+  ): Promise<Reply<LoanRequestView>> {
+    const view = await this.commands.execute(
+      new RecordLoanTransactionCommand(callerId, id, kind, body),
+    );
+    return new Reply(view, message);
+  }
+}

@@ -1,0 +1,43 @@
+import { CHAIN_EVENTS_QUEUE } from '@lendpath/contracts';
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+
+import { AuthModule } from '../auth/auth.module';
+import { ChainEventsProcessor } from './chain-events.processor';
+import { LendingChain } from './chain/lending-chain';
+import { ApproveLoanRequestHandler } from './commands/approve-loan-request/approve-loan-request.command';
+import { CancelLoanRequestHandler } from './commands/cancel-loan-request/cancel-loan-request.command';
+import { CreateLoanRequestHandler } from './commands/create-loan-request/create-loan-request.handler';
+import { ReconcileLoansHandler } from './commands/reconcile-loans/reconcile-loans.handler';
+import { RecordLoanTransactionHandler } from './commands/record-loan-transaction/record-loan-transaction.handler';
+import { LendingController } from './lending.controller';
+import { LoanRequests } from './loan-requests';
+import { LoanProjection } from './projection/loan-projection';
+import { GetBorrowingStatusHandler } from './queries/get-borrowing-status/get-borrowing-status.query';
+import { GetLoanRequestHandler } from './queries/get-loan-request/get-loan-request.query';
+import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-requests.handler';
+
+/**
+ * Micro-lending: the `loan_requests` projection folded from the indexer's event store (fed by the
+ * `chain-events` queue), the fast path that verifies members' receipts, and SPEC §7's endpoints.
+ */
+@Module({
+  imports: [AuthModule, BullModule.registerQueue({ name: CHAIN_EVENTS_QUEUE })],
+  controllers: [LendingController],
+  providers: [
+    LendingChain,
+    LoanProjection,
+    LoanRequests,
+    ChainEventsProcessor,
+    ReconcileLoansHandler,
+    CreateLoanRequestHandler,
+    ApproveLoanRequestHandler,
+    RecordLoanTransactionHandler,
+    CancelLoanRequestHandler,
+    ListLoanRequestsHandler,
+    GetLoanRequestHandler,
+    GetBorrowingStatusHandler,
+  ],
+  exports: [LoanProjection],
+})
+export class LendingModule {}

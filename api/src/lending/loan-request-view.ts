@@ -1,0 +1,116 @@
+import { getAddress } from 'viem';
+
+import type { Finality, LoanStatus } from './projection/fold-loan';
+
+/** A loan_requests row with its borrower's name, as the queries select it. */
+export interface LoanRequestRow {
+  id: string;
+  loan_chain_id: string;
+  status: LoanStatus;
+  borrower_wallet: string;
+  amount_units: string;
+  duration_seconds: string;
+  requested_at: Date;
+  lender_wallet: string | null;
+  apr_bps: number | null;
+  start_date: Date | null;
+  due_date: Date | null;
+  repayment_units: string | null;
+  repaid_units: string | null;
+  penalty_units: string | null;
+  repaid_at: Date | null;
+  escrowed: boolean | null;
+  escrow_released: boolean | null;
+  as_of_block: string;
+  as_of_block_hash: string;
+  finality: Finality;
+  borrower_user_id: string | null;
+  borrower_fullname: string | null;
+  description: string | null;
+  recorded_at: Date | null;
+}
+
+/** The columns and join every lending query reads a view from. */
+export const LOAN_REQUEST_SELECT = `
+  SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status, r.borrower_wallet,
+         r.amount_units::text AS amount_units, r.duration_seconds::text AS duration_seconds,
+         r.requested_at, r.lender_wallet, r.apr_bps, r.start_date, r.due_date,
+         r.repayment_units::text AS repayment_units, r.repaid_units::text AS repaid_units,
+         r.penalty_units::text AS penalty_units, r.repaid_at, r.escrowed, r.escrow_released,
+         r.as_of_block::text AS as_of_block, r.as_of_block_hash, r.finality,
+         u.id AS borrower_user_id, u.fullname AS borrower_fullname,
+         CASE WHEN u.id IS NOT NULL THEN r.description END AS description,
+         CASE WHEN u.id IS NOT NULL THEN r.recorded_at END AS recorded_at
+  FROM app.loan_requests r
+  -- A member's record counts only for the wallet that borrowed on chain: should a reorg put
+  -- another borrower's loan under this id, the record stays detached from it.
+  LEFT JOIN app.users u ON u.id = r.borrower_user_id AND r.wallet_address = r.borrower_wallet`;
+
+/** SPEC §3 "Loan request (server record)", plus what the chain adds (lender, finality…). */
+export interface LoanRequestView {
+  _id: string;
+  /** The loan's id in the contract (a decimal string: it is a uint256). */
+  loanChainId: string;
+  /** USDC, and the exact 6-decimal units. */
+  amount: number;
+  amountUnits: string;
+  /** Days. */
+  duration: number;
+  /** The borrower's wallet, as the chain says. */
+  walletAddress: string;
+  description: string;
+  /** The member who recorded the request; null for a loan made on chain without this app. */
+  borrower: { _id: string; fullname: string } | null;
+  status: LoanStatus;
+  createdAt: string;
+  /** APR percent, once funded. */
+  interestRate: number | null;
+  lenderWalletAddress: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  /** USDC owed on time (principal + interest), once funded. */
+  repaymentAmount: number | null;
+  repaidAmount: number | null;
+  penalty: number | null;
+  repaidAt: string | null;
+  escrowed: boolean | null;
+  escrowReleased: boolean | null;
+  /** Where the status was read: "chain-verified" means finality `finalized`. */
+  chain: { asOfBlock: number; asOfBlockHash: string; finality: Finality };
+}
+
+const usdc = (units: string | null) => (units === null ? null : Number(units) / 1e6);
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+export function toLoanRequestView(row: LoanRequestRow): LoanRequestView {
+  return {
+    _id: row.id,
+    loanChainId: row.loan_chain_id,
+    amount: Number(row.amount_units) / 1e6,
+    amountUnits: row.amount_units,
+    duration: Number(row.duration_seconds) / 86_400,
+    walletAddress: getAddress(row.borrower_wallet),
+    description: row.description ?? '',
+    borrower:
+      row.borrower_user_id === null
+        ? null
+        : { _id: row.borrower_user_id, fullname: row.borrower_fullname ?? '' },
+    status: row.status,
+    createdAt: (row.recorded_at ?? row.requested_at).toISOString(),
+    interestRate: row.apr_bps === null ? null : row.apr_bps / 100,
+    lenderWalletAddress: row.lender_wallet === null ? null : getAddress(row.lender_wallet),
+    startDate: iso(row.start_date),
+    dueDate: iso(row.due_date),
+    repaymentAmount: usdc(row.repayment_units),
+    repaidAmount: usdc(row.repaid_units),
+    penalty: usdc(row.penalty_units),
+    repaidAt: iso(row.repaid_at),
+    escrowed: row.escrowed,
+    escrowReleased: row.escrow_released,
+    chain: {
+      asOfBlock: Number(row.as_of_block),
+      asOfBlockHash: row.as_of_block_hash,
+      finality: row.finality,
+    },
+  };
+}

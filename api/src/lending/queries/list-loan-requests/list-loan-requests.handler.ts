@@ -1,0 +1,65 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+
+import { LendingChain } from '../../chain/lending-chain';
+import {
+  LOAN_REQUEST_SELECT,
+  type LoanRequestRow,
+  toLoanRequestView,
+} from '../../loan-request-view';
+import { ListLoanRequestsQuery, type LoanRequestPage } from './list-loan-requests.query';
+
+/** Newest first; loans the chain no longer has (status null after a reorg) are not listed. */
+@QueryHandler(ListLoanRequestsQuery)
+export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQuery> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly chain: LendingChain,
+  ) {}
+
+  async execute({ callerId, params }: ListLoanRequestsQuery): Promise<LoanRequestPage> {
+    const where = ['r.chain_id = $1', 'r.status IS NOT NULL'];
+    const values: unknown[] = [this.chain.chainId];
+    const add = (clause: (n: number) => string, value: unknown) => {
+      values.push(value);
+      where.push(clause(values.length));
+    };
+    if (params.status !== undefined) {
+      add((n) => `r.status = $${n}`, params.status);
+    }
+    if (params.borrower !== undefined) {
+      add((n) => `u.id = $${n}`, params.borrower === 'me' ? callerId : params.borrower);
+    }
+    if (params.lender === 'me') {
+      add((n) => `r.lender_user_id = $${n} AND r.lender_wallet IS NOT NULL`, callerId);
+    } else if (params.lender !== undefined) {
+      add((n) => `r.lender_wallet = $${n}`, params.lender.toLowerCase());
+    }
+    const filter = `WHERE ${where.join(' AND ')}`;
+    const offset = (params.page - 1) * params.limit;
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query(
+        `${LOAN_REQUEST_SELECT} ${filter}
+         ORDER BY r.requested_at DESC, r.loan_chain_id DESC
+         LIMIT ${params.limit} OFFSET ${offset}`,
+        values,
+      ) as Promise<LoanRequestRow[]>,
+      this.dataSource.query(
+        `SELECT count(*)::int AS total FROM app.loan_requests r
+         LEFT JOIN app.users u ON u.id = r.borrower_user_id AND r.wallet_address = r.borrower_wallet
+         ${filter}`,
+        values,
+      ) as Promise<{ total: number }[]>,
+    ]);
+    const total = count?.total ?? 0;
+    return {
+      loanRequests: rows.map(toLoanRequestView),
+      pagination: {
+        page: params.page,
+        limit: params.limit,
+        total,
+        pages: Math.ceil(total / params.limit),
+      },
+    };
+  }
+}

@@ -1,0 +1,12 @@
+import { Query } from '@nestjs/cqrs';
+
+import type { MemberScore, ScoreSource } from '../../member-score';
+
+/** The scores shown beside borrowers, and whose scores they are. */
+export interface ScoreList {
+  scores: MemberScore[];
+  source: ScoreSource;
+}
+
+/** Every borrower's credit score: ConfirmU's when it answers, else the platform's own. */
+export class ListScoresQuery extends Query<ScoreList> {}

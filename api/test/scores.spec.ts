@@ -1,0 +1,323 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { type INestApplication, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+
+import { Sessions } from '../src/auth/sessions/sessions';
+import { dataSourceOptions } from '../src/database/data-source';
+import { createApp } from '../src/main';
+import { REDIS } from '../src/redis/redis.module';
+import {
+  confirmuCacheKey,
+  ConfirmuScoreProvider,
+  CONFIRMU_FRESH_MS,
+} from '../src/scores/confirmu-score-provider';
+import type { MemberScore } from '../src/scores/member-score';
+import { User } from '../src/users/user.entity';
+import { testEnv } from './test-env';
+
+/** The envelope, as far as these tests read it. */
+interface Body {
+  success: boolean;
+  message: string;
+  code?: string;
+  data: MemberScore[];
+  source: 'confirmu' | 'platform';
+}
+
+/**
+ * A stand-in for ConfirmU on a local port: answers the scores it knows for the requested
+ * members when the key matches, and can be made slow, failing or nonsensical.
+ */
+async function startConfirmu() {
+  const state = {
+    mode: 'ok' as 'ok' | 'slow' | 'error' | 'malformed',
+    acceptedKey: 'right-key',
+    known: new Map<string, number>(),
+    calls: [] as { path: string; userIds: string[]; authorization: string | undefined }[],
+  };
+  const server: Server = createServer((request, response) => {
+    const target = new URL(request.url ?? '/', 'http://confirmu.test');
+    state.calls.push({
+      path: target.pathname,
+      userIds: (target.searchParams.get('userIds') ?? '').split(','),
+      authorization: request.headers.authorization,
+    });
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.headers.authorization !== `Bearer ${state.acceptedKey}`) {
+      send(401, { error: 'invalid api key' });
+      return;
+    }
+    const scores = (target.searchParams.get('userIds') ?? '')
+      .split(',')
+      .filter((userId) => state.known.has(userId))
+      .map((userId) => ({ userId, totalScore: state.known.get(userId), band: 'B' }));
+    switch (state.mode) {
+      case 'ok':
+        send(200, scores);
+        return;
+      case 'slow': {
+        const timer = setTimeout(() => send(200, scores), 5_000);
+        response.on('close', () => clearTimeout(timer));
+        return;
+      }
+      case 'error':
+        send(500, { error: 'internal' });
+        return;
+      case 'malformed':
+        send(200, { data: scores });
+        return;
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('GET /api/confirmu', () => {
+  /** Seeds the members and their loans; each API under test has its own connections. */
+  let database: DataSource;
+  /** Borrowers: `good` has a mixed finalized record, `unproven` only unconfirmed loans. */
+  const members = { good: '', unproven: '', idle: '' };
+
+  const loan = (
+    borrower: string | null,
+    status: 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted',
+    finality: 'pending' | 'safe' | 'finalized',
+    dates: { due?: string; repaid?: string } = {},
+  ) =>
+    database.query(
+      `INSERT INTO app.loan_requests
+         (chain_id, loan_chain_id, status, finality, borrower_user_id, due_date, repaid_at)
+       VALUES (31337, $1, $2, $3, $4, $5, $6)`,
+      [randomInt(1, 2 ** 47), status, finality, borrower, dates.due ?? null, dates.repaid ?? null],
+    );
+  const onTime = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-09T12:00:00Z' };
+  const late = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-12T00:00:00Z' };
+
+  beforeAll(async () => {
+    database = new DataSource(dataSourceOptions(testEnv().DATABASE_URL));
+    await database.initialize();
+    for (const name of ['good', 'unproven', 'idle'] as const) {
+      const user = await database.getRepository(User).save({
+        email: `${randomUUID()}@example.com`,
+        phone: '555 0100',
+        fullname: name,
+        passwordHash: 'x',
+        emailVerifiedAt: new Date(),
+      });
+      members[name] = user.id;
+    }
+    // good: 2 on time, 1 late, 1 default, all finalized → 600 + 80 + 10 − 150 = 540.
+    await loan(members.good, 'repaid', 'finalized', onTime);
+    await loan(members.good, 'repaid', 'finalized', onTime);
+    await loan(members.good, 'repaid', 'finalized', late);
+    await loan(members.good, 'defaulted', 'finalized', { due: onTime.due });
+    // Open or cancelled loans do not move a score.
+    await loan(members.good, 'cancelled', 'finalized');
+    await loan(members.good, 'funded', 'finalized', { due: onTime.due });
+    // Not chain-verified yet: ignored, whoever's they are.
+    await loan(members.good, 'defaulted', 'safe', { due: onTime.due });
+    await loan(members.good, 'defaulted', 'pending', { due: onTime.due });
+    await loan(members.unproven, 'repaid', 'pending', onTime);
+    await loan(members.unproven, 'repaid', 'safe', onTime);
+    await loan(members.idle, 'requested', 'finalized');
+    await loan(null, 'defaulted', 'finalized', { due: onTime.due });
+  });
+  afterAll(() => database.destroy());
+
+  /** The API with these settings, and a signed-in member's token for it. */
+  async function startApi(overrides: NodeJS.ProcessEnv = {}) {
+    const app: INestApplication = await createApp(testEnv(overrides));
+    await app.listen(0, '127.0.0.1');
+    const { token } = await app.get(Sessions).start(members.idle);
+    return { app, url: await app.getUrl(), token };
+  }
+  type Api = Awaited<ReturnType<typeof startApi>>;
+
+  const scores = async (api: Api, bearer = api.token) => {
+    const started = Date.now();
+    const response = await fetch(`${api.url}/api/confirmu`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Body,
+      ms: Date.now() - started,
+    };
+  };
+  const scoreOf = (body: Body, userId: string) =>
+    body.data.find((entry) => entry.userId === userId)?.totalScore;
+
+  describe('without ConfirmU configured', () => {
+    let api: Api;
+    beforeAll(async () => {
+      api = await startApi();
+    });
+    afterAll(() => api.app.close());
+
+    it('refuses a caller who is not signed in', async () => {
+      const { status, body } = await scores(api, '');
+      expect(status).toBe(401);
+      expect(body).toMatchObject({ success: false, code: 'AUTH.UNAUTHENTICATED' });
+    });
+
+    it("scores members from their finalized loans with the platform's formula", async () => {
+      const { status, body } = await scores(api);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, source: 'platform' });
+      expect(body.data).toContainEqual({ userId: members.good, totalScore: 540 });
+    });
+
+    it('leaves out members without a finalized repaid or defaulted loan', async () => {
+      const { body } = await scores(api);
+      expect(scoreOf(body, members.unproven)).toBeUndefined();
+      expect(scoreOf(body, members.idle)).toBeUndefined();
+    });
+  });
+
+  describe('with ConfirmU configured', () => {
+    const TIMEOUT_MS = 300;
+    const cacheKey = confirmuCacheKey(testEnv().QUEUE_PREFIX);
+    let confirmu: Awaited<ReturnType<typeof startConfirmu>>;
+    let api: Api;
+    let redis: Redis;
+
+    /** Moves the cached answer back past its minute, as if that time had passed. */
+    async function ageCache() {
+      const cached = JSON.parse((await redis.get(cacheKey)) as string) as { fetchedAt: number };
+      cached.fetchedAt -= CONFIRMU_FRESH_MS + 1_000;
+      await redis.set(cacheKey, JSON.stringify(cached), 'KEEPTTL');
+    }
+
+    beforeAll(async () => {
+      confirmu = await startConfirmu();
+      api = await startApi({
+        CONFIRMU_URL: confirmu.url,
+        CONFIRMU_API_KEY: 'right-key',
+        CONFIRMU_TIMEOUT_MS: String(TIMEOUT_MS),
+      });
+      redis = api.app.get<Redis>(REDIS);
+    });
+    afterAll(async () => {
+      await api.app.close();
+      await confirmu.close();
+    });
+    beforeEach(async () => {
+      await redis.del(cacheKey);
+      confirmu.state.mode = 'ok';
+      confirmu.state.acceptedKey = 'right-key';
+      confirmu.state.known = new Map([
+        [members.good, 702],
+        [members.unproven, 655],
+      ]);
+      confirmu.state.calls = [];
+    });
+
+    it("answers ConfirmU's scores for the borrowers, asked with the API key", async () => {
+      const { status, body } = await scores(api);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, source: 'confirmu' });
+      expect(body.data).toContainEqual({ userId: members.good, totalScore: 702 });
+      expect(body.data).toContainEqual({ userId: members.unproven, totalScore: 655 });
+      expect(scoreOf(body, members.idle)).toBeUndefined();
+      expect(confirmu.state.calls).toHaveLength(1);
+      expect(confirmu.state.calls[0]).toMatchObject({
+        path: '/scores',
+        authorization: 'Bearer right-key',
+      });
+      expect(confirmu.state.calls[0]?.userIds).toEqual(
+        expect.arrayContaining([members.good, members.unproven, members.idle]),
+      );
+    });
+
+    it('asks ConfirmU once for two requests within a minute', async () => {
+      const first = await scores(api);
+      confirmu.state.known.set(members.good, 800);
+      const second = await scores(api);
+      expect(second.body).toEqual(first.body);
+      expect(confirmu.state.calls).toHaveLength(1);
+    });
+
+    it('asks again once the cached answer is a minute old', async () => {
+      await scores(api);
+      await ageCache();
+      confirmu.state.known.set(members.good, 800);
+      const { body } = await scores(api);
+      expect(scoreOf(body, members.good)).toBe(800);
+      expect(confirmu.state.calls).toHaveLength(2);
+    });
+
+    it('serves the last cached scores when ConfirmU does not answer in time', async () => {
+      await scores(api);
+      await ageCache();
+      confirmu.state.mode = 'slow';
+      const { status, body, ms } = await scores(api);
+      expect(status).toBe(200);
+      expect(body.source).toBe('confirmu');
+      expect(scoreOf(body, members.good)).toBe(702);
+      expect(confirmu.state.calls).toHaveLength(2);
+      expect(ms).toBeLessThan(2_000);
+    });
+
+    it("falls back to the platform's score when ConfirmU fails and nothing is cached", async () => {
+      confirmu.state.mode = 'error';
+      const { status, body } = await scores(api);
+      expect(status).toBe(200);
+      expect(body.source).toBe('platform');
+      expect(body.data).toContainEqual({ userId: members.good, totalScore: 540 });
+      expect(scoreOf(body, members.unproven)).toBeUndefined();
+    });
+
+    it("falls back to the platform's score when ConfirmU refuses the API key", async () => {
+      confirmu.state.acceptedKey = 'rotated-key';
+      const { body } = await scores(api);
+      expect(confirmu.state.calls).toHaveLength(1);
+      expect(body.source).toBe('platform');
+      expect(scoreOf(body, members.good)).toBe(540);
+    });
+
+    it("falls back to the platform's score when ConfirmU answers something else", async () => {
+      confirmu.state.mode = 'malformed';
+      const { body } = await scores(api);
+      expect(body.source).toBe('platform');
+      expect(scoreOf(body, members.good)).toBe(540);
+    });
+
+    it('reports ConfirmU failing at most once a minute', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      try {
+        const provider = new ConfirmuScoreProvider(
+          {
+            url: confirmu.url,
+            apiKey: 'right-key',
+            timeoutMs: TIMEOUT_MS,
+            cacheKey: `${cacheKey}:reporting`,
+          },
+          redis,
+        );
+        confirmu.state.mode = 'error';
+        await expect(provider.scoresFor([members.good])).resolves.toBeNull();
+        await expect(provider.scoresFor([members.good])).resolves.toBeNull();
+        expect(confirmu.state.calls).toHaveLength(2);
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining('answered HTTP 500'));
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+});
