@@ -37,6 +37,9 @@ const everyone = (status: number): Record<Caller, number> => ({
   otherMember: status,
 });
 
+const wallet = `0x${'1'.repeat(40)}`;
+const hash = `0x${'2'.repeat(64)}`;
+
 const matrix: Row[] = [
   { method: 'GET', path: '/', expect: everyone(200) },
   { method: 'GET', path: '/health', expect: everyone(200) },
@@ -77,6 +80,37 @@ const matrix: Row[] = [
     path: '/api/confirmu',
     expect: { anonymous: 401, member: 200, otherMember: 200 },
   },
+  // Micro-lending: members only. A loan that does not exist is 404 for every member (who may act
+  // on an existing one is tested in test/lending/lending.spec.ts against a real chain).
+  ...(
+    [
+      ['GET', '/microlending/requests', undefined, 200],
+      ['GET', '/microlending/borrowing-status', undefined, 200],
+      ['GET', '/microlending/requests/:id', undefined, 404],
+      ['POST', '/microlending/request', {}, 400],
+      [
+        'POST',
+        '/microlending/requests/:id/approve',
+        { interestRate: 5, lenderWalletAddress: wallet },
+        404,
+      ],
+      [
+        'POST',
+        '/microlending/requests/:id/fund',
+        { transactionHash: hash, interestRate: 5, lenderWalletAddress: wallet },
+        404,
+      ],
+      ['POST', '/microlending/requests/:id/repay', { transactionHash: hash }, 404],
+      ['POST', '/microlending/requests/:id/withdraw', { transactionHash: hash }, 404],
+      ['POST', '/microlending/requests/:id/complete', { transactionHash: hash }, 404],
+      ['POST', '/microlending/requests/:id/cancel', undefined, 404],
+    ] as const
+  ).map(([method, path, body, status]): Row => ({
+    method,
+    path,
+    body: body === undefined ? undefined : () => body,
+    expect: { anonymous: 401, member: status, otherMember: status },
+  })),
 ];
 
 describe('authorization matrix', () => {
@@ -133,7 +167,9 @@ describe('authorization matrix', () => {
     const self = caller === 'otherMember' ? members.otherMember : members.member;
     const other = caller === 'otherMember' ? members.member : members.otherMember;
     const subject: Ids = { owner: members.member, self, other };
-    const response = await fetch(`${url}${row.path}`, {
+    // Route parameters name a resource nobody has.
+    const path = row.path.replace(':id', randomUUID());
+    const response = await fetch(`${url}${path}`, {
       method: row.method,
       headers: {
         'content-type': 'application/json',

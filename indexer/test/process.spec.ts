@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
+
 // These run the built indexer (`npm test -w indexer` builds first) as its own process.
 const main = join(__dirname, '..', 'dist', 'main.js');
 
@@ -50,18 +52,41 @@ describe('the indexer process', () => {
     expect(output()).toContain('REDIS_URL is required');
   });
 
+  it('refuses to boot when the deployment file is missing or malformed', async () => {
+    const { child, output } = run({
+      ...process.env,
+      RPC_URL: 'http://127.0.0.1:9',
+      DEPLOYMENT_FILE: join(__dirname, 'no-such-deployment.json'),
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(output()).toMatch(/DEPLOYMENT_FILE .*no-such-deployment\.json/);
+  });
+
   describe('when running', () => {
+    let fixture: IndexerFixture;
     let indexer: ReturnType<typeof run>;
     let url: string;
     beforeAll(async () => {
+      fixture = await indexerFixture();
+      const { env } = fixture;
       // NODE_ENV development: the health address is logged at info level.
-      indexer = run({ ...process.env, NODE_ENV: 'development', INDEXER_HEALTH_PORT: '0' });
+      indexer = run({
+        ...process.env,
+        NODE_ENV: 'development',
+        INDEXER_HEALTH_PORT: '0',
+        DATABASE_URL: env.DATABASE_URL,
+        QUEUE_PREFIX: env.QUEUE_PREFIX,
+        RPC_URL: env.RPC_URL,
+        DEPLOYMENT_FILE: env.DEPLOYMENT_FILE,
+      });
       url = await healthUrl(indexer.child, indexer.output);
-    });
-    afterAll(() => {
+    }, 60_000);
+    afterAll(async () => {
       if (indexer.child.exitCode === null && indexer.child.signalCode === null) {
         indexer.child.kill('SIGKILL');
       }
+      await fixture.close();
     });
 
     it('answers /health on its own port', async () => {
@@ -70,10 +95,31 @@ describe('the indexer process', () => {
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
-    it('answers /ready when Postgres and Redis are up', async () => {
-      const response = await fetch(`${url}/ready`);
+    it('answers /ready once Postgres and Redis are up and it has caught up with the head', async () => {
+      const body = await fixture.until(
+        'ready',
+        async () => (await fetch(`${url}/ready`)).json() as Promise<{ status: string }>,
+        (answer) => answer.status === 'ready',
+      );
+      expect(body).toEqual({
+        status: 'ready',
+        postgres: 'up',
+        redis: 'up',
+        caughtUp: true,
+        halted: null,
+      });
+    });
+
+    it('serves Prometheus metrics: the chain it sees, what it indexed, its RPC calls', async () => {
+      const response = await fetch(`${url}/metrics`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ready', postgres: 'up', redis: 'up' });
+      const text = await response.text();
+      const head = Number(await fixture.chain.rpc<string>('eth_blockNumber'));
+      expect(text).toMatch(new RegExp(`^indexer_head_block ${head}$`, 'm'));
+      expect(text).toMatch(new RegExp(`^indexer_indexed_block ${head}$`, 'm'));
+      expect(text).toMatch(/^indexer_rpc_seconds_count\{method="eth_getBlockByNumber"\} [1-9]/m);
+      expect(text).toMatch(/^indexer_queue_jobs\{queue="chain-events",state="waiting"\} \d+/m);
+      expect(text).toMatch(/^indexer_reorgs_total 0$/m);
     });
 
     it('stops cleanly on SIGTERM, closing its health port', async () => {

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { EnvError, loadEnv, loadDatabaseEnv } from './env';
 
 const valid = {
+  RPC_URL: 'http://127.0.0.1:8545',
+  DEPLOYMENT_FILE: join(__dirname, '..', '..', 'test', 'fixtures', 'deployment.json'),
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
   REDIS_URL: 'redis://127.0.0.1:6379',
   SMTP_URL: 'smtp://127.0.0.1:1025',
@@ -23,7 +28,16 @@ describe(loadEnv.name, () => {
       REFRESH_TOKEN_TTL_DAYS: 30,
       TRUST_PROXY_HOPS: 0,
       QUEUE_PREFIX: 'lendpath',
+      CONFIRMU_TIMEOUT_MS: 3_000,
+      LENDING_RECONCILE_CONCURRENCY: 2,
+      deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
+  });
+
+  it('refuses a deployment file it cannot read, naming it', () => {
+    expect(() => loadEnv({ ...valid, DEPLOYMENT_FILE: '/nonexistent/deployment.json' })).toThrow(
+      /DEPLOYMENT_FILE \/nonexistent\/deployment\.json: ENOENT/,
+    );
   });
 
   it('splits the CORS origins', () => {

@@ -1,8 +1,14 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { EnvError, loadEnv } from './env';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  RPC_URL: 'http://127.0.0.1:8545',
+  DEPLOYMENT_FILE: join(__dirname, '..', '..', '..', 'api', 'test', 'fixtures', 'deployment.json'),
 };
 
 describe(loadEnv.name, () => {
@@ -14,7 +20,31 @@ describe(loadEnv.name, () => {
       INDEXER_HEALTH_HOST: '127.0.0.1',
       INDEXER_HEALTH_PORT: 3100,
       INDEXER_SHUTDOWN_TIMEOUT_MS: 10_000,
+      INDEXER_POLL_MS: 250,
+      INDEXER_FINALITY: 'auto',
+      INDEXER_SAFE_DEPTH: 2,
+      INDEXER_FINALIZED_DEPTH: 5,
+      INDEXER_INITIAL_RANGE: 2_000,
+      INDEXER_MAX_RANGE: 50_000,
+      INDEXER_RPC_TIMEOUT_MS: 10_000,
+      INDEXER_RPC_RETRIES: 5,
+      deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
+      // The local chain answers safe/finalized with its head: finality by depth there.
+      finality: 'depth',
     });
+  });
+
+  it("takes finality from the node's tags on any other chain", () => {
+    const arbitrum = join(mkdtempSync(join(tmpdir(), 'deployment-')), '42161.json');
+    const local = JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as object;
+    writeFileSync(arbitrum, JSON.stringify({ ...local, chainId: 42161 }));
+    expect(loadEnv({ ...valid, DEPLOYMENT_FILE: arbitrum }).finality).toBe('tags');
+  });
+
+  it('refuses a deployment file it cannot read, naming it', () => {
+    expect(() => loadEnv({ ...valid, DEPLOYMENT_FILE: '/nonexistent/deployment.json' })).toThrow(
+      /DEPLOYMENT_FILE \/nonexistent\/deployment\.json: ENOENT/,
+    );
   });
 
   it('names every missing required variable', () => {

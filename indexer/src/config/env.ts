@@ -106,7 +106,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 const LOCAL_CHAIN_ID = 31337;
 
 /** What `npm run migrate -w indexer` needs: the database alone. */
-export function loadDatabaseEnv(source: NodeJS.ProcessEnv = process.env): Pick<Env, 'DATABASE_URL'> {
+export function loadDatabaseEnv(
+  source: NodeJS.ProcessEnv = process.env,
+): Pick<Env, 'DATABASE_URL'> {
   const parsed = envSchema.pick({ DATABASE_URL: true }).safeParse(source);
   if (!parsed.success) {
     throw new EnvError(['DATABASE_URL is required and must be a postgres:// URL']);
