@@ -9,7 +9,10 @@ import { dirname, join } from 'node:path';
 
 import type { Deployment } from '@lendpath/contracts';
 
+import pg from 'pg';
+
 import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
+import { createDemoLoans } from './demo-loans.ts';
 import { freePort } from './ports.ts';
 import { ensureDatabase } from './postgres.ts';
 import { step } from './progress.ts';
@@ -49,6 +52,8 @@ export interface DemoMember {
 
 export interface Stack {
   urls: StackUrls;
+  /** Where the deployment was written (the apps read it as DEPLOYMENT_FILE). */
+  deploymentFile: string;
   deployment: Deployment;
   demoMembers: DemoMember[];
   stop(): Promise<void>;
@@ -81,6 +86,30 @@ async function rpcAnswers(url: string): Promise<boolean> {
     signal: AbortSignal.timeout(2_000),
   });
   return response.ok;
+}
+
+async function rpcCall(url: string, method: string, params: unknown[]): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { error?: { message: string } };
+  if (body.error !== undefined) {
+    throw new Error(`${method}: ${body.error.message}`);
+  }
+}
+
+/** Empties the event store and the lending projection: they belonged to the previous chain. */
+async function forgetPreviousChain(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`TRUNCATE indexer.sources, indexer.blocks, indexer.chain_events,
+      indexer.outbox, app.loan_chain_hints, app.loan_funding_intents, app.loan_requests`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -141,17 +170,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntil(child, 'JSON-RPC', () => rpcAnswers(urls.rpc));
     });
 
+    // Dev keeps contracts/deployments/31337.json for people's tools; a test run has its own.
+    const deploymentFile = dev
+      ? join(root, 'contracts', 'deployments', '31337.json')
+      : join(logDir, 'deployment.json');
     const deployment = await step('deploy contracts and fund demo wallets', async () => {
-      const output = await run(node, ['scripts/deploy.ts', '--rpc', urls.rpc], {
-        cwd: join(root, 'contracts'),
-      });
+      const output = await run(
+        node,
+        ['scripts/deploy.ts', '--rpc', urls.rpc, '--out', deploymentFile],
+        { cwd: join(root, 'contracts') },
+      );
       const last = output.trim().split('\n').at(-1) ?? '';
+      // A block a second from now on (transactions still mine at once): finality moves on
+      // the local chain as it does on a real one, so pending → safe → finalized shows.
+      await rpcCall(urls.rpc, 'evm_setIntervalMining', [1_000]);
       return JSON.parse(last) as Deployment;
     });
 
     await step('migrations', async () => {
       await run(node, ['api/dist/database/migrate.js'], { cwd: root, env: appEnv });
       await run(node, ['indexer/dist/database/migrate.js'], { cwd: root, env: appEnv });
+      // Each run starts a new chain, so what the database followed of the last one is void.
+      await forgetPreviousChain(options.databaseUrl);
     });
 
     const demoMembers = await step('demo members', async () => {
@@ -211,6 +251,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           SMTP_URL: `smtp://${urls.smtp.host}:${urls.smtp.port}`,
           CODE_SECRET: await persistentSecret(dev, 'code-secret'),
           JWT_SECRET: await persistentSecret(dev, 'jwt-secret'),
+          RPC_URL: urls.rpc,
+          DEPLOYMENT_FILE: deploymentFile,
         },
         urls.api,
       ),
@@ -219,10 +261,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await step(`indexer (health on ${urls.indexerHealth})`, () =>
       startNestApp(
         'indexer',
-        { INDEXER_HEALTH_HOST: '127.0.0.1', INDEXER_HEALTH_PORT: `${ports.indexerHealth}` },
+        {
+          INDEXER_HEALTH_HOST: '127.0.0.1',
+          INDEXER_HEALTH_PORT: `${ports.indexerHealth}`,
+          RPC_URL: urls.rpc,
+          RPC_WS_URL: urls.rpc.replace('http', 'ws'),
+          DEPLOYMENT_FILE: deploymentFile,
+        },
         urls.indexerHealth,
       ),
     );
+
+    if (dev) {
+      const demo = await step('demo loans through the contract, the API and the indexer', () =>
+        createDemoLoans({ apiUrl: urls.api, rpcUrl: urls.rpc, deployment, members: demoMembers }),
+      );
+      console.log(
+        `    ${demo.loans} loans; one made on chain reached the API's list in ${demo.lastSeenAfterMs} ms`,
+      );
+    }
 
     await step(`web on ${urls.web}`, async () => {
       const webEnv = { VITE_API_URL: urls.api };
@@ -251,7 +308,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntil(child, 'the login page', answers(`${urls.web}/login`));
     });
 
-    return { urls, deployment, demoMembers, stop };
+    return { urls, deployment, deploymentFile, demoMembers, stop };
   } catch (error) {
     await stop();
     throw error;
