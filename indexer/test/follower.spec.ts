@@ -20,7 +20,7 @@ describe('the follower', () => {
   afterAll(() => f.close());
 
   const cursorHash = async () =>
-    ((await f.db.query(`SELECT cursor_hash FROM indexer.sources`)) as { cursor_hash: string }[])[0]
+    (await f.db.query<{ cursor_hash: string }[]>(`SELECT cursor_hash FROM indexer.sources`))[0]
       ?.cursor_hash;
   const headHash = async () =>
     (await f.chain.rpc<{ hash: string }>('eth_getBlockByNumber', ['latest', false])).hash;
@@ -47,9 +47,9 @@ describe('the follower', () => {
       `LoanRequested:${b.loanId}`,
       `LoanCancelled:${b.loanId}`,
     ]);
-    const [funded] = (await f.db.query(
+    const [funded] = await f.db.query<{ args: Record<string, unknown> }[]>(
       `SELECT args FROM indexer.chain_events WHERE name = 'LoanFunded'`,
-    )) as { args: Record<string, unknown> }[];
+    );
     expect(funded?.args).toMatchObject({
       id: `${a.loanId}`,
       borrower: borrower.toLowerCase(),
@@ -83,18 +83,20 @@ describe('the follower', () => {
     await caughtUp();
 
     expect(replacement.loanId).toBe(orphan.loanId);
-    const rows = (await f.db.query(
+    const rows = await f.db.query<{ amount: string; removed: boolean }[]>(
       `SELECT args->>'amount' AS amount, removed FROM indexer.chain_events
        WHERE name = 'LoanRequested' AND loan_id = $1 ORDER BY removed`,
       [`${orphan.loanId}`],
-    )) as { amount: string; removed: boolean }[];
+    );
     expect(rows).toEqual([
       { amount: '4000000', removed: false },
       { amount: '3000000', removed: true },
     ]);
-    const [source] = (await f.db.query(`SELECT reorg_count FROM indexer.sources`)) as {
-      reorg_count: number;
-    }[];
+    const [source] = await f.db.query<
+      {
+        reorg_count: number;
+      }[]
+    >(`SELECT reorg_count FROM indexer.sources`);
     expect(source?.reorg_count).toBeGreaterThanOrEqual(1);
   });
 
@@ -137,10 +139,10 @@ describe('the follower', () => {
     await f.start();
     await caughtUp();
 
-    const live = (await f.db.query(
+    const live = await f.db.query<{ amount: string }[]>(
       `SELECT args->>'amount' AS amount FROM indexer.chain_events
        WHERE name = 'LoanRequested' AND NOT removed ORDER BY block_number`,
-    )) as { amount: string }[];
+    );
     const amounts = live.map((row) => row.amount);
     expect(amounts).toEqual(expect.arrayContaining(['1300000', '1500000']));
     expect(amounts).not.toEqual(expect.arrayContaining(['1100000']));
@@ -168,10 +170,8 @@ describe('the follower', () => {
     const [source] = await f.until(
       'a halt',
       () =>
-        f.db.query(`SELECT halted_reason FROM indexer.sources`) as Promise<
-          { halted_reason: string | null }[]
-        >,
-      (rows) => rows[0]?.halted_reason != null,
+        f.db.query<{ halted_reason: string | null }[]>(`SELECT halted_reason FROM indexer.sources`),
+      (rows) => typeof rows[0]?.halted_reason === 'string',
     );
     expect(source?.halted_reason).toMatch(/reorg deeper than finality/);
     // It left the store as it was: nothing is removed on a guess.

@@ -32,46 +32,66 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
   const lending = deployment.lending.address;
   const usdc = deployment.usdc.address;
 
+  const walletOf = (from: Address) => createWalletClient({ account: from, chain, transport });
+  type Wallet = ReturnType<typeof walletOf>;
   const send = async (
     from: Address,
-    call: {
-      address: Address;
-      abi: typeof microLendingAbi | typeof mockUsdcAbi;
-      functionName: string;
-      args: unknown[];
-    },
+    what: string,
+    write: (wallet: Wallet) => Promise<Hash>,
   ): Promise<SentTx> => {
-    const wallet = createWalletClient({ account: from, chain, transport });
-    // Loosely typed on purpose: one helper for both ABIs; the contract checks the arguments.
-    const hash = await wallet.writeContract(call as never);
+    const hash = await write(walletOf(from));
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== 'success') {
-      throw new Error(`${call.functionName} from ${from} reverted (${hash})`);
+      throw new Error(`${what} from ${from} reverted (${hash})`);
     }
     return { hash, blockNumber: receipt.blockNumber };
   };
+  const lendingCall = (
+    from: Address,
+    functionName: 'fundLoan' | 'repayLoan' | 'cancelLoan' | 'markDefaulted',
+    args: readonly [bigint] | readonly [bigint, bigint],
+  ) =>
+    send(from, functionName, (wallet) =>
+      functionName === 'fundLoan'
+        ? wallet.writeContract({
+            address: lending,
+            abi: microLendingAbi,
+            functionName,
+            args: args as readonly [bigint, bigint],
+          })
+        : wallet.writeContract({
+            address: lending,
+            abi: microLendingAbi,
+            functionName,
+            args: [args[0]],
+          }),
+    );
 
   return {
     publicClient,
     /** Lets the lending contract pull this wallet's USDC (once per wallet is enough). */
     approve: (owner: Address) =>
-      send(owner, {
-        address: usdc,
-        abi: mockUsdcAbi,
-        functionName: 'approve',
-        args: [lending, maxUint256],
-      }),
+      send(owner, 'approve', (wallet) =>
+        wallet.writeContract({
+          address: usdc,
+          abi: mockUsdcAbi,
+          functionName: 'approve',
+          args: [lending, maxUint256],
+        }),
+      ),
     async request(
       borrower: Address,
       amountUnits: bigint,
       durationSeconds: bigint,
     ): Promise<SentTx & { loanId: bigint }> {
-      const sent = await send(borrower, {
-        address: lending,
-        abi: microLendingAbi,
-        functionName: 'requestLoan',
-        args: [amountUnits, durationSeconds],
-      });
+      const sent = await send(borrower, 'requestLoan', (wallet) =>
+        wallet.writeContract({
+          address: lending,
+          abi: microLendingAbi,
+          functionName: 'requestLoan',
+          args: [amountUnits, durationSeconds],
+        }),
+      );
       const receipt = await publicClient.getTransactionReceipt({ hash: sent.hash });
       const [event] = parseEventLogs({
         abi: microLendingAbi,
@@ -84,33 +104,11 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
       return { ...sent, loanId: event.args.id };
     },
     fund: (lender: Address, loanId: bigint, aprBps: bigint) =>
-      send(lender, {
-        address: lending,
-        abi: microLendingAbi,
-        functionName: 'fundLoan',
-        args: [loanId, aprBps],
-      }),
-    repay: (borrower: Address, loanId: bigint) =>
-      send(borrower, {
-        address: lending,
-        abi: microLendingAbi,
-        functionName: 'repayLoan',
-        args: [loanId],
-      }),
-    cancel: (borrower: Address, loanId: bigint) =>
-      send(borrower, {
-        address: lending,
-        abi: microLendingAbi,
-        functionName: 'cancelLoan',
-        args: [loanId],
-      }),
+      lendingCall(lender, 'fundLoan', [loanId, aprBps]),
+    repay: (borrower: Address, loanId: bigint) => lendingCall(borrower, 'repayLoan', [loanId]),
+    cancel: (borrower: Address, loanId: bigint) => lendingCall(borrower, 'cancelLoan', [loanId]),
     markDefaulted: (caller: Address, loanId: bigint) =>
-      send(caller, {
-        address: lending,
-        abi: microLendingAbi,
-        functionName: 'markDefaulted',
-        args: [loanId],
-      }),
+      lendingCall(caller, 'markDefaulted', [loanId]),
     getLoan: (loanId: bigint) =>
       publicClient.readContract({
         address: lending,

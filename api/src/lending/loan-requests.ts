@@ -28,19 +28,21 @@ export class LoanRequests {
 
   async find(id: string): Promise<LoanRequestRecord> {
     const [row] = UUID.test(id)
-      ? ((await this.dataSource.query(
+      ? await this.dataSource.query<
+          {
+            id: string;
+            loan_chain_id: string;
+            status: LoanStatus | null;
+            borrower_wallet: string | null;
+            borrower_user_id: string | null;
+          }[]
+        >(
           `SELECT id, loan_chain_id::text AS loan_chain_id, status, borrower_wallet,
                   CASE WHEN wallet_address = borrower_wallet THEN borrower_user_id END
                     AS borrower_user_id
            FROM app.loan_requests WHERE id = $1 AND status IS NOT NULL`,
           [id],
-        )) as {
-          id: string;
-          loan_chain_id: string;
-          status: LoanStatus | null;
-          borrower_wallet: string | null;
-          borrower_user_id: string | null;
-        }[])
+        )
       : [];
     if (row === undefined) {
       throw lendingErrors.notFound();

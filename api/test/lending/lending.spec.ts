@@ -60,9 +60,7 @@ describe('lending: chain → indexer → queue → projection → API', () => {
     }
   };
   const snapshot = () =>
-    p.db.query(`SELECT * FROM app.loan_requests ORDER BY chain_id, loan_chain_id`) as Promise<
-      unknown[]
-    >;
+    p.db.query<unknown[]>(`SELECT * FROM app.loan_requests ORDER BY chain_id, loan_chain_id`);
 
   describe('through the fast path (the indexer is not running)', () => {
     it('creates the record for a verified loan and moves it on each verified receipt', async () => {
@@ -326,9 +324,9 @@ describe('lending: chain → indexer → queue → projection → API', () => {
           finality.length === body.data.loanRequests.length &&
           finality.every((f) => f === 'finalized'),
       );
-      const [{ hints }] = (await p.db.query(
+      const [{ hints }] = await p.db.query<[{ hints: number }]>(
         `SELECT count(*)::int AS hints FROM app.loan_chain_hints`,
-      )) as [{ hints: number }];
+      );
       expect(hints).toBe(0);
       await matchesChain();
     });
@@ -396,15 +394,13 @@ describe('lending: chain → indexer → queue → projection → API', () => {
       await p.chain.mine(6);
       await p.until(
         'hints to drain',
-        () => p.db.query(`SELECT 1 FROM app.loan_chain_hints`) as Promise<unknown[]>,
+        () => p.db.query<unknown[]>(`SELECT 1 FROM app.loan_chain_hints`),
         (rows) => rows.length === 0,
       );
       await p.until(
         'finality to settle',
         () =>
-          p.db.query(`SELECT 1 FROM app.loan_requests WHERE finality <> 'finalized'`) as Promise<
-            unknown[]
-          >,
+          p.db.query<unknown[]>(`SELECT 1 FROM app.loan_requests WHERE finality <> 'finalized'`),
         (rows) => rows.length === 0,
       );
       const columns = `id, chain_id, loan_chain_id, status, borrower_wallet, amount_units, duration_seconds,

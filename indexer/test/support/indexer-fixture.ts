@@ -96,10 +96,10 @@ export async function indexerFixture(overrides: NodeJS.ProcessEnv = {}): Promise
       return app.get(HealthServer).url();
     },
     async storedEvents() {
-      const rows = (await db.query(
+      const rows = await db.query<{ name: string; loan_id: string; removed: boolean }[]>(
         `SELECT name, loan_id, removed FROM indexer.chain_events
          ORDER BY block_number, log_index, removed`,
-      )) as { name: string; loan_id: string; removed: boolean }[];
+      );
       return rows.map((row) => `${row.name}:${row.loan_id}${row.removed ? '!' : ''}`);
     },
     async until(what, probe, check, timeoutMs = 10_000) {

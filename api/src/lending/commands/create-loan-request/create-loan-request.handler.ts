@@ -53,7 +53,7 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     if (requested !== undefined) {
       await this.projection.addHints([requested]);
     }
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<{ id: string }[]>(
       `INSERT INTO app.loan_requests
          (chain_id, loan_chain_id, borrower_user_id, wallet_address, description, recorded_at)
        VALUES ($1, $2, $3, $4, $5, now())
@@ -65,7 +65,7 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
          WHERE app.loan_requests.recorded_at IS NULL
        RETURNING id`,
       [this.chain.chainId, id.toString(), callerId, wallet, body.description],
-    )) as { id: string }[];
+    );
     const row = rows[0];
     if (row === undefined) {
       throw lendingErrors.alreadyRecorded(id);

@@ -30,12 +30,12 @@ export class GetBorrowingStatusHandler implements IQueryHandler<GetBorrowingStat
   ) {}
 
   async execute({ userId }: GetBorrowingStatusQuery): Promise<BorrowingStatus> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<LoanRequestRow[]>(
       `${LOAN_REQUEST_SELECT}
        WHERE r.chain_id = $1 AND u.id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
        ORDER BY r.requested_at DESC LIMIT 1`,
       [this.chain.chainId, userId],
-    )) as LoanRequestRow[];
+    );
     const activeLoan = row === undefined ? null : toLoanRequestView(row);
     return { canBorrow: activeLoan === null, activeLoan };
   }

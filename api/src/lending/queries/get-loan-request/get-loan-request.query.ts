@@ -26,10 +26,10 @@ export class GetLoanRequestHandler implements IQueryHandler<GetLoanRequestQuery>
     if (!UUID.test(id)) {
       throw lendingErrors.notFound();
     }
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<LoanRequestRow[]>(
       `${LOAN_REQUEST_SELECT} WHERE r.id = $1 AND r.status IS NOT NULL`,
       [id],
-    )) as LoanRequestRow[];
+    );
     if (row === undefined) {
       throw lendingErrors.notFound();
     }

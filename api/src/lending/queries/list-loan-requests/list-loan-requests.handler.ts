@@ -38,18 +38,18 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
     const filter = `WHERE ${where.join(' AND ')}`;
     const offset = (params.page - 1) * params.limit;
     const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
+      this.dataSource.query<LoanRequestRow[]>(
         `${LOAN_REQUEST_SELECT} ${filter}
          ORDER BY r.requested_at DESC, r.loan_chain_id DESC
          LIMIT ${params.limit} OFFSET ${offset}`,
         values,
-      ) as Promise<LoanRequestRow[]>,
-      this.dataSource.query(
+      ),
+      this.dataSource.query<{ total: number }[]>(
         `SELECT count(*)::int AS total FROM app.loan_requests r
          LEFT JOIN app.users u ON u.id = r.borrower_user_id AND r.wallet_address = r.borrower_wallet
          ${filter}`,
         values,
-      ) as Promise<{ total: number }[]>,
+      ),
     ]);
     const total = count?.total ?? 0;
     return {
