@@ -407,7 +407,7 @@ describe('lending: chain → indexer → queue → projection → API', () => {
         max_apr_bps, requested_at, lender_wallet, apr_bps, start_date, due_date, repayment_units,
         repaid_units, penalty_units, repaid_at, escrowed, escrow_released, as_of_block,
         as_of_block_hash, finality, borrower_user_id, lender_user_id, wallet_address, description, recorded_at`;
-      const live = await p.db.query(
+      const live = await p.db.query<unknown[]>(
         `SELECT ${columns} FROM app.loan_requests ORDER BY loan_chain_id`,
       );
       await p.db.query(
