@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 
 import { setUpTestServices } from '../../scripts/lib/test-services.ts';
 import { migrate } from '../src/database/data-source';
@@ -9,6 +10,9 @@ export default async () => {
   process.env.SMTP_URL = 'smtp://127.0.0.1:1';
   process.env.CODE_SECRET = randomBytes(32).toString('hex');
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  // A chain that is never reached: suites that use one (test/lending) bring their own node.
+  process.env.RPC_URL = 'http://127.0.0.1:9';
+  process.env.DEPLOYMENT_FILE = join(__dirname, 'fixtures', 'deployment.json');
   // Every suite starts from the migrated schema, as the running API does.
   await migrate(process.env.DATABASE_URL as string);
 };

@@ -100,9 +100,13 @@ describe('GET /api/confirmu', () => {
     dates: { due?: string; repaid?: string } = {},
   ) =>
     database.query(
+      // A projected row as the fold writes it (the chain columns a status implies).
       `INSERT INTO app.loan_requests
-         (chain_id, loan_chain_id, status, finality, borrower_user_id, due_date, repaid_at)
-       VALUES (31337, $1, $2, $3, $4, $5, $6)`,
+         (chain_id, loan_chain_id, status, finality, borrower_user_id, due_date, repaid_at,
+          borrower_wallet, amount_units, duration_seconds, max_apr_bps, requested_at,
+          as_of_block, as_of_block_hash)
+       VALUES (31337, $1, $2, $3, $4, $5, $6, '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+               1000000, 604800, 0, '2026-03-01T00:00:00Z', 1, '0x01')`,
       [randomInt(1, 2 ** 47), status, finality, borrower, dates.due ?? null, dates.repaid ?? null],
     );
   const onTime = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-09T12:00:00Z' };

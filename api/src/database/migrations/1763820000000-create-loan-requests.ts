@@ -52,6 +52,11 @@ export class CreateLoanRequests1763820000000 implements MigrationInterface {
           ('requested', 'funded', 'repaid', 'cancelled', 'defaulted')),
         CONSTRAINT "loan_requests_finality_check" CHECK ("finality" IN
           ('pending', 'safe', 'finalized')),
+        CONSTRAINT "loan_requests_projected_check" CHECK ("status" IS NULL OR (
+          "borrower_wallet" IS NOT NULL AND "amount_units" IS NOT NULL
+          AND "duration_seconds" IS NOT NULL AND "requested_at" IS NOT NULL
+          AND "as_of_block" IS NOT NULL AND "as_of_block_hash" IS NOT NULL
+          AND "finality" IS NOT NULL)),
         CONSTRAINT "loan_requests_borrower_user_id_fkey" FOREIGN KEY ("borrower_user_id")
           REFERENCES "app"."users"("id") ON DELETE SET NULL ON UPDATE NO ACTION,
         CONSTRAINT "loan_requests_lender_user_id_fkey" FOREIGN KEY ("lender_user_id")
