@@ -1,0 +1,133 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { RpcClient, RpcError } from './rpc-client';
+
+type Answer = (body: { method: string; id: number }) => {
+  status?: number;
+  body?: unknown;
+  hang?: boolean;
+};
+
+describe(RpcClient.name, () => {
+  let server: Server;
+  let url: string;
+  let answer: Answer;
+  let calls = 0;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        calls++;
+        const parsed = JSON.parse(text) as
+          { method: string; id: number } | { method: string; id: number }[];
+        const first = Array.isArray(parsed)
+          ? (parsed[0] as { method: string; id: number })
+          : parsed;
+        const reply = answer(first);
+        if (reply.hang === true) {
+          return;
+        }
+        const body =
+          reply.body ??
+          (Array.isArray(parsed)
+            ? parsed.map((call) => ({ jsonrpc: '2.0', id: call.id, result: call.method }))
+            : { jsonrpc: '2.0', id: first.id, result: first.method });
+        response
+          .writeHead(reply.status ?? 200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    calls = 0;
+  });
+
+  const client = (retries = 3) => new RpcClient({ url, timeoutMs: 200, retries });
+  const failure = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RpcError);
+    return error as RpcError;
+  };
+
+  it('answers single calls and batches in the order asked', async () => {
+    answer = () => ({});
+    expect(await client().call('eth_chainId', [])).toBe('eth_chainId');
+    expect(
+      await client().batch([
+        { method: 'a', params: [] },
+        { method: 'b', params: [] },
+      ]),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('retries transient failures (5xx, timeouts) until one succeeds', async () => {
+    let n = 0;
+    answer = () => (++n < 3 ? (n === 1 ? { status: 502 } : { hang: true }) : {});
+    expect(await client().call('eth_blockNumber', [])).toBe('eth_blockNumber');
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after its retries, saying why', async () => {
+    answer = () => ({ status: 500 });
+    const error = await failure(client(2).call('eth_blockNumber', []));
+    expect(error.failure).toBe('transient');
+    expect(calls).toBe(3);
+  });
+
+  it('classifies 429 as rate limited, and never retries fatal errors', async () => {
+    answer = () => ({ status: 429 });
+    expect((await failure(client(0).call('eth_blockNumber', []))).failure).toBe('rate-limited');
+    calls = 0;
+    answer = ({ id }) => ({
+      body: { jsonrpc: '2.0', id, error: { code: -32602, message: 'invalid params' } },
+    });
+    expect((await failure(client(3).call('eth_getLogs', [{}]))).failure).toBe('fatal');
+    expect(calls).toBe(1);
+  });
+
+  it('hands getLogs range errors straight back, with the range a provider suggests', async () => {
+    answer = ({ id }) => ({
+      body: {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: -32005,
+          message:
+            'query returned more than 10000 results. Try with this block range [0x10, 0x1f].',
+        },
+      },
+    });
+    const error = await failure(client(3).call('eth_getLogs', [{}]));
+    expect({ failure: error.failure, suggested: error.suggestedRange, calls }).toEqual({
+      failure: 'range',
+      suggested: 16,
+      calls: 1,
+    });
+    answer = ({ id }) => ({
+      body: {
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32005, message: 'query exceeds max block range 500' },
+      },
+    });
+    expect((await failure(client(3).call('eth_getLogs', [{}]))).suggestedRange).toBe(500);
+  });
+
+  it('treats an answer that is not JSON as transient', async () => {
+    let n = 0;
+    answer = () => (++n === 1 ? { body: '<html>', status: 200 } : {});
+    expect(await client().call('eth_chainId', [])).toBe('eth_chainId');
+  });
+});
