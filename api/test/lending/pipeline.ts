@@ -19,6 +19,7 @@ import {
 import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
 import { deleteKeys } from '../../../scripts/lib/test-services';
 import { Sessions } from '../../src/auth/sessions/sessions';
+import type { Env } from '../../src/config/env';
 import { migrate } from '../../src/database/data-source';
 import { createApp } from '../../src/main';
 import { User } from '../../src/users/user.entity';
@@ -49,6 +50,8 @@ export interface Pipeline {
   url: string;
   db: DataSource;
   databaseUrl: string;
+  /** The API's environment (a second API replica starts with the same). */
+  env: Env;
   indexer?: IndexerProcess;
   startIndexer(env?: NodeJS.ProcessEnv): Promise<IndexerProcess>;
   member(fullname: string): Promise<Member>;
@@ -112,6 +115,7 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
     url,
     db,
     databaseUrl,
+    env,
     async startIndexer(extra = {}) {
       const child = spawn(process.execPath, [join(root, 'indexer/dist/main.js')], {
         env: {
@@ -135,11 +139,11 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       await pipeline.until(
         'the indexer to start',
-        async () => {
+        () => {
           if (child.exitCode !== null) {
             throw new Error(`the indexer exited:\n${output}`);
           }
-          return output.includes('indexer started');
+          return Promise.resolve(output.includes('indexer started'));
         },
         Boolean,
         30_000,
