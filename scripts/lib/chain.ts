@@ -56,6 +56,10 @@ export async function startChain(options: { logDir: string; name?: string }): Pr
     ],
     cwd: join(root, 'contracts'),
     logDir: options.logDir,
+    // The node's EVM (EDR) allocates with mimalloc. Keeping freed pages instead of returning
+    // them to the OS, and no transparent huge pages, make full blocks much faster to mine: the
+    // benchmark's 16,700 loans took 13–14 s instead of 19–28 s on two cores.
+    env: { MIMALLOC_ALLOW_THP: '0', MIMALLOC_PURGE_DELAY: '-1' },
   });
   let nextId = 1;
   const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {

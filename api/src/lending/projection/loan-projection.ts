@@ -198,10 +198,12 @@ export class LoanProjection {
       await this.write(manager, states, safe, finalized);
     }
     // Blocks settle without new events: promote every row the chain has since made safer.
+    // `IN ('pending', 'safe')`, not `<> 'finalized'`: the same rows, but the finality index is
+    // searched for them alone, instead of every row of the chain being read on each reconcile.
     await manager.query(
       `UPDATE app.loan_requests
        SET finality = CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END
-       WHERE chain_id = $1 AND finality <> 'finalized' AND as_of_block <= $2
+       WHERE chain_id = $1 AND finality IN ('pending', 'safe') AND as_of_block <= $2
          AND finality IS DISTINCT FROM (CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END)`,
       [chainId, safe, finalized],
     );
