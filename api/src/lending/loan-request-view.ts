@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 
-import type { Finality, LoanStatus } from './projection/fold-loan';
+import type { Finality, LoanStatus } from './projection/loan-status';
 
 /** A loan_requests row with its borrower's name, as the queries select it. */
 export interface LoanRequestRow {

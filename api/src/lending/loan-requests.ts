@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
-import type { LoanStatus } from './projection/fold-loan';
+import type { LoanStatus } from './projection/loan-status';
 import { lendingErrors } from './lending-errors';
 import type { LoanRequestView } from './loan-request-view';
 import { GetLoanRequestQuery } from './queries/get-loan-request/get-loan-request.query';

@@ -15,7 +15,7 @@ import {
 
 import type { DomainError } from '../../common/domain-error';
 import { ENV, type Env } from '../../config/env';
-import type { ChainEventRecord, LoanStatus } from '../projection/fold-loan';
+import type { ChainEventRecord, LoanStatus } from '../projection/loan-status';
 import { lendingErrors } from '../lending-errors';
 
 /** A chain event the API read itself, with where it is: what a fast-path hint stores. */

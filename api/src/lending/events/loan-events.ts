@@ -1,4 +1,4 @@
-import type { LoanStatus } from '../projection/fold-loan';
+import type { LoanStatus } from '../projection/loan-status';
 
 /**
  * Domain events the lending module publishes on the CQRS event bus once a reconcile has

@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import { z } from 'zod';
 
-import { LOAN_STATUSES } from '../../projection/fold-loan';
+import { LOAN_STATUSES } from '../../projection/loan-status';
 import type { LoanRequestView } from '../../loan-request-view';
 
 export const listLoanRequestsParams = z.object({

@@ -1,0 +1,199 @@
+import { DataSource } from 'typeorm';
+
+import { migrate as migrateIndexer } from '../../../indexer/src/database/data-source';
+import type { LendingChain } from '../../src/lending/chain/lending-chain';
+import { LoanProjection } from '../../src/lending/projection/loan-projection';
+import { dataSourceOptions } from '../../src/database/data-source';
+
+/**
+ * The fold itself, on hand-made event histories in the real database: what each chain event
+ * sets, what a reorg's `removed` flag and the fast path's hints change, and that re-folding is
+ * idempotent. A chain id of its own keeps these rows apart from other suites'.
+ */
+describe('the loan fold (LoanProjection.reconcile)', () => {
+  const chainId = 990_001;
+  const address = '0x00000000000000000000000000000000000f01d0';
+  let db: DataSource;
+  let projection: LoanProjection;
+  let block = 100;
+  let nextLoan = 1;
+
+  beforeAll(async () => {
+    const url = process.env.DATABASE_URL as string;
+    await migrateIndexer(url);
+    db = await new DataSource(dataSourceOptions(url)).initialize();
+    projection = new LoanProjection(db, { chainId, address } as unknown as LendingChain);
+    await db.query(
+      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
+                                    safe_block, finalized_block)
+       VALUES ($1, $2, 1, 1000, '0xc', 995, 990)`,
+      [chainId, address],
+    );
+  });
+  afterAll(() => db.destroy());
+
+  const loan = () => `${nextLoan++}`;
+  const store = async (
+    loanId: string,
+    name: string,
+    args: Record<string, string | boolean> = {},
+    options: { removed?: boolean; block?: number; hint?: boolean } = {},
+  ) => {
+    const at = options.block ?? block++;
+    const table = options.hint === true ? 'app.loan_chain_hints' : 'indexer.chain_events';
+    await db.query(
+      `INSERT INTO ${table} (chain_id, address, block_number, block_hash, block_timestamp,
+                             log_index, tx_hash, name, loan_id, args${options.hint === true ? '' : ', removed'})
+       VALUES ($1, $2, $3, $4, $5, 0, '0xtx', $6, $7, $8${options.hint === true ? '' : ', $9'})`,
+      [
+        chainId,
+        address,
+        at,
+        `0xhash${at}-${loanId}-${name}`,
+        1_700_000_000 + at,
+        name,
+        loanId,
+        JSON.stringify({ id: loanId, ...args }),
+        ...(options.hint === true ? [] : [options.removed === true]),
+      ],
+    );
+  };
+  const requested = (id: string, options = {}) =>
+    store(
+      id,
+      'LoanRequested',
+      { borrower: '0xb0', amount: '2500000', duration: '604800', maxAprBps: '0' },
+      options,
+    );
+  const funded = (id: string, options = {}) =>
+    store(
+      id,
+      'LoanFunded',
+      {
+        borrower: '0xb0',
+        lender: '0x1e',
+        aprBps: '550',
+        startDate: '1700000100',
+        dueDate: '1700604900',
+        repaymentAmount: '2502636',
+      },
+      options,
+    );
+  const repaid = (id: string, escrowed = false, options = {}) =>
+    store(
+      id,
+      'LoanRepaid',
+      { borrower: '0xb0', lender: '0x1e', amount: '2502636', penalty: '7', escrowed },
+      options,
+    );
+  const row = async (id: string) =>
+    (
+      await db.query<Record<string, unknown>[]>(
+        `SELECT status, borrower_wallet, amount_units::text AS amount, duration_seconds::text AS duration,
+                lender_wallet, apr_bps, due_date, repayment_units::text AS repayment,
+                repaid_units::text AS repaid, penalty_units::text AS penalty, escrowed,
+                escrow_released, as_of_block::text AS as_of_block, finality
+         FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = $2`,
+        [chainId, id],
+      )
+    )[0];
+
+  it('follows request → fund → repay, keeping each event’s figures', async () => {
+    const id = loan();
+    await requested(id);
+    await funded(id);
+    await repaid(id, false, { block: 996 });
+    const transitions = await projection.reconcile([id]);
+    expect(transitions).toEqual([
+      expect.objectContaining({ loanChainId: id, from: null, to: 'repaid' }),
+    ]);
+    expect(await row(id)).toEqual({
+      status: 'repaid',
+      borrower_wallet: '0xb0',
+      amount: '2500000',
+      duration: '604800',
+      lender_wallet: '0x1e',
+      apr_bps: 550,
+      due_date: new Date(1_700_604_900_000),
+      repayment: '2502636',
+      repaid: '2502636',
+      penalty: '7',
+      escrowed: false,
+      escrow_released: false,
+      as_of_block: '996',
+      // Above the safe block (995): pending.
+      finality: 'pending',
+    });
+    // Re-folding changes nothing and reports nothing.
+    expect(await projection.reconcile([id, id])).toEqual([]);
+  });
+
+  it('ends cancelled or defaulted, and repaid after a default', async () => {
+    const cancelled = loan();
+    await requested(cancelled);
+    await store(cancelled, 'LoanCancelled');
+    const defaulted = loan();
+    await requested(defaulted);
+    await funded(defaulted);
+    await store(defaulted, 'LoanDefaulted');
+    const late = loan();
+    await requested(late);
+    await funded(late);
+    await store(late, 'LoanDefaulted');
+    await repaid(late);
+    await projection.reconcile([cancelled, defaulted, late]);
+    expect((await row(cancelled))?.status).toBe('cancelled');
+    expect((await row(defaulted))?.status).toBe('defaulted');
+    expect((await row(late))?.status).toBe('repaid');
+    expect((await row(late))?.finality).toBe('finalized');
+  });
+
+  it('records an escrowed repayment and its release', async () => {
+    const id = loan();
+    await requested(id);
+    await funded(id);
+    await repaid(id, true);
+    await projection.reconcile([id]);
+    expect(await row(id)).toMatchObject({ escrowed: true, escrow_released: false });
+    await store(id, 'FundsReleased', { lender: '0x1e', amount: '2502636' });
+    await projection.reconcile([id]);
+    expect(await row(id)).toMatchObject({
+      status: 'repaid',
+      escrowed: true,
+      escrow_released: true,
+    });
+  });
+
+  it('ignores removed events, and has no loan when its request was removed', async () => {
+    const id = loan();
+    await requested(id);
+    await funded(id, { removed: true });
+    await projection.reconcile([id]);
+    expect((await row(id))?.status).toBe('requested');
+    const gone = loan();
+    await requested(gone, { removed: true });
+    await projection.reconcile([gone]);
+    expect((await row(gone))?.status).toBeNull();
+  });
+
+  it('folds fast-path hints only above the indexer’s cursor, and drops the rest', async () => {
+    const id = loan();
+    await requested(id);
+    await funded(id, { hint: true, block: 1_001 });
+    await projection.reconcile([id]);
+    expect(await row(id)).toMatchObject({
+      status: 'funded',
+      as_of_block: '1001',
+      finality: 'pending',
+    });
+    // The indexer passed block 1001 without that event (a reorg dropped it): the hint goes.
+    await db.query(`UPDATE indexer.sources SET cursor_block = 1001 WHERE chain_id = $1`, [chainId]);
+    await projection.reconcile([]);
+    expect((await row(id))?.status).toBe('requested');
+    const [{ count }] = await db.query<[{ count: number }]>(
+      `SELECT count(*)::int AS count FROM app.loan_chain_hints WHERE chain_id = $1`,
+      [chainId],
+    );
+    expect(count).toBe(0);
+  });
+});
