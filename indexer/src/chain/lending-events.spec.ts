@@ -6,10 +6,11 @@ import { decodeLendingLog, LENDING_TOPICS, type RawLog } from './lending-events'
 const lender = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const borrower = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-function log(topics: Hex[], data: Hex): RawLog {
+function log(topics: readonly (Hex | Hex[] | null)[], data: Hex): RawLog {
   return {
     address: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
-    topics,
+    // Events' topics are single hashes (no OR-lists): the filter form's wider type narrowed.
+    topics: topics.filter((topic): topic is Hex => typeof topic === 'string'),
     data,
     blockNumber: '0x10',
     blockHash: `0x${'ab'.repeat(32)}`,

@@ -1,14 +1,10 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource, QueryRunner } from 'typeorm';
 
-import {
-  decodeLendingLog,
-  LENDING_TOPICS,
-  type LendingEvent,
-  type RawLog,
-} from '../chain/lending-events';
+import { decodeLendingLog, LENDING_TOPICS, type RawLog } from '../chain/lending-events';
 import { RpcError, type RpcClient } from '../chain/rpc-client';
 import type { IndexerMetrics } from '../metrics/indexer-metrics';
+import { type StoredEvent, writeEvents } from './event-writer';
 
 /** The contract one follower follows. */
 export interface FollowedContract {
@@ -416,28 +412,7 @@ export class Follower {
     await this.transaction(async (runner) => {
       await this.fence(runner, state);
       const { events } = batch;
-      if (events.length > 0) {
-        await runner.query(
-          `INSERT INTO indexer.chain_events
-             (chain_id, address, block_number, block_hash, block_timestamp, log_index, tx_hash,
-              name, loan_id, args)
-           SELECT $1, $2, * FROM unnest($3::bigint[], $4::text[], $5::bigint[], $6::int[],
-                                        $7::text[], $8::text[], $9::numeric[], $10::jsonb[])
-           ON CONFLICT (chain_id, block_hash, log_index) DO UPDATE SET removed = false`,
-          [
-            chainId,
-            address,
-            events.map((e) => e.blockNumber),
-            events.map((e) => e.blockHash),
-            events.map((e) => e.blockTimestamp),
-            events.map((e) => e.logIndex),
-            events.map((e) => e.txHash),
-            events.map((e) => e.name),
-            events.map((e) => e.loanId),
-            events.map((e) => JSON.stringify(e.args)),
-          ],
-        );
-      }
+      await writeEvents(runner, chainId, address, events);
       await runner.query(
         `INSERT INTO indexer.blocks (chain_id, address, number, hash, parent_hash, timestamp)
          SELECT $1, $2, * FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[])
@@ -622,8 +597,4 @@ export class Follower {
       await runner.release();
     }
   }
-}
-
-interface StoredEvent extends LendingEvent {
-  blockTimestamp: number;
 }

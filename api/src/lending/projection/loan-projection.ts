@@ -102,6 +102,8 @@ export class LoanProjection {
   ): Promise<LoanTransition[]> {
     const chainId = this.chain.chainId;
     const address = this.chain.address.toLowerCase();
+    // A backfill batch sorts tens of thousands of events: in memory, not in temporary files.
+    await manager.query(`SET LOCAL work_mem = '64MB'`);
     const [source] = await manager.query<
       { cursor_block: string; safe_block: string | null; finalized_block: string | null }[]
     >(
