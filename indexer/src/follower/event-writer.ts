@@ -49,7 +49,7 @@ export async function writeEvents(
   if (seen.length === 0) {
     const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
     const prefix = `${chainId}\t${field(address)}\t`;
-    async function* lines() {
+    function* lines() {
       let chunk = '';
       for (const e of events) {
         chunk +=
