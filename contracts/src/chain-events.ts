@@ -9,6 +9,17 @@ export const CHAIN_EVENTS_QUEUE = 'chain-events';
 export const CHAIN_EVENTS_JOB = 'batch';
 
 /**
+ * The jobs' backoff type: exponential from 0.5 s, capped at 30 s. The consumer's worker
+ * implements it ({@link chainEventsBackoff}); the producer names it in the jobs' options.
+ */
+export const CHAIN_EVENTS_BACKOFF = 'capped-exponential';
+
+/** Milliseconds before retry `attemptsMade` + 1 of a chain-events job. */
+export function chainEventsBackoff(attemptsMade: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, attemptsMade - 1));
+}
+
+/**
  * One committed batch of the event store: a block range (or a reorg's rewound range) and the
  * loans whose events it added or removed. The consumer re-folds those loans from the event
  * store; the job carries no event data, so duplicates, replays and out-of-order delivery

@@ -7,7 +7,7 @@ import { dataSourceOptions } from './database/data-source';
 import { SyncService } from './follower/sync.service';
 import { HealthServer } from './health/health.server';
 import { IndexerMetrics } from './metrics/indexer-metrics';
-import { CHAIN_EVENTS_QUEUE } from './queue/chain-events';
+import { CHAIN_EVENTS_BACKOFF, CHAIN_EVENTS_QUEUE } from './queue/chain-events';
 
 @Global()
 @Module({})
@@ -34,8 +34,10 @@ export class IndexerModule {
         BullModule.registerQueue({
           name: CHAIN_EVENTS_QUEUE,
           defaultJobOptions: {
-            attempts: 10,
-            backoff: { type: 'exponential', delay: 500 },
+            // The API retries a batch until it can reconcile it (a database outage of any
+            // length), at most every 30 s: its worker implements this backoff type.
+            attempts: 100_000,
+            backoff: { type: CHAIN_EVENTS_BACKOFF },
             // Kept a while so a row relayed twice is recognised as the same job.
             removeOnComplete: { age: 3_600, count: 10_000 },
             removeOnFail: { age: 7 * 24 * 3_600 },

@@ -1,4 +1,4 @@
-import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '@lendpath/contracts';
+import { CHAIN_EVENTS_QUEUE, chainEventsBackoff, type ChainEventsJob } from '@lendpath/contracts';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -24,7 +24,7 @@ const jobSchema = z.object({
  * from the event store. The job carries no event data, so a duplicate, a replay or a batch that
  * arrives before an older one converges on the same rows.
  */
-@Processor(CHAIN_EVENTS_QUEUE)
+@Processor(CHAIN_EVENTS_QUEUE, { settings: { backoffStrategy: chainEventsBackoff } })
 export class ChainEventsProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly commands: CommandBus,

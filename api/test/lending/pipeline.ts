@@ -83,17 +83,31 @@ export interface PipelineOptions {
 
 export async function startPipeline(options: PipelineOptions = {}): Promise<Pipeline> {
   const root = repoRoot();
-  const chain = await startChain({ logDir: join(tmpdir(), 'lendpath-api-tests') });
   const databaseUrl = withDatabase(
     options.postgresUrl ?? postgresServerUrl(),
     uniqueDatabaseName('lendpath_lending'),
   );
-  await ensureDatabase(databaseUrl);
-  await migrate(databaseUrl);
-  await run(process.execPath, [join(root, 'indexer/dist/database/migrate.js')], {
-    cwd: root,
-    env: { DATABASE_URL: databaseUrl },
-  });
+  // The node takes seconds to boot: the database is prepared meanwhile.
+  const [started, prepared] = await Promise.allSettled([
+    startChain({ logDir: join(tmpdir(), 'lendpath-api-tests') }),
+    (async () => {
+      await ensureDatabase(databaseUrl);
+      await migrate(databaseUrl);
+      await run(process.execPath, [join(root, 'indexer/dist/database/migrate.js')], {
+        cwd: root,
+        env: { DATABASE_URL: databaseUrl },
+      });
+    })(),
+  ]);
+  if (started.status === 'rejected' || prepared.status === 'rejected') {
+    if (started.status === 'fulfilled') {
+      await started.value.stop();
+    }
+    throw started.status === 'rejected'
+      ? started.reason
+      : (prepared as PromiseRejectedResult).reason;
+  }
+  const chain = started.value;
   const redis = options.redisUrl ?? redisUrl();
   const prefix = `lending-${randomBytes(4).toString('hex')}`;
   const env = testEnv({
@@ -195,11 +209,15 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
       return last;
     },
     async close() {
-      await pipeline.indexer?.stop();
-      await app.close();
-      await chain.stop();
-      await dropDatabase(databaseUrl).catch(() => undefined);
-      await deleteKeys(redis, `${prefix}:*`).catch(() => undefined);
+      try {
+        await pipeline.indexer?.stop();
+        await app.close();
+      } finally {
+        // A node left running would keep jest from exiting.
+        await chain.stop();
+        await dropDatabase(databaseUrl).catch(() => undefined);
+        await deleteKeys(redis, `${prefix}:*`).catch(() => undefined);
+      }
     },
   };
   return pipeline;
