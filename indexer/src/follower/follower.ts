@@ -188,20 +188,22 @@ export class Follower {
        VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [chainId, address, deployBlock, deployBlock - 1],
     );
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.dataSource.query<
+      {
+        cursor_block: string;
+        cursor_hash: string | null;
+        head_block: string | null;
+        safe_block: string | null;
+        finalized_block: string | null;
+        reorg_count: number;
+        halted_reason: string | null;
+      }[]
+    >(
       `SELECT cursor_block, cursor_hash, head_block, safe_block, finalized_block, reorg_count,
               halted_reason
        FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
       [chainId, address],
-    )) as {
-      cursor_block: string;
-      cursor_hash: string | null;
-      head_block: string | null;
-      safe_block: string | null;
-      finalized_block: string | null;
-      reorg_count: number;
-      halted_reason: string | null;
-    }[];
+    );
     if (row === undefined) {
       throw new Error('indexer.sources row vanished');
     }
@@ -463,11 +465,11 @@ export class Follower {
    */
   private async rewind(state: SourceState, tip: Tip): Promise<SourceState> {
     const { chainId, address } = this.contract;
-    const stored = (await this.dataSource.query(
+    const stored = await this.dataSource.query<{ number: string; hash: string }[]>(
       `SELECT number, hash FROM indexer.blocks
        WHERE chain_id = $1 AND address = $2 AND number <= $3 ORDER BY number DESC`,
       [chainId, address, state.cursorBlock],
-    )) as { number: string; hash: string }[];
+    );
     const candidates = stored
       .map((row) => ({ number: Number(row.number), hash: row.hash }))
       .filter((block) => block.number <= tip.head.number);

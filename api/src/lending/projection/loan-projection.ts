@@ -86,13 +86,13 @@ export class LoanProjection {
   }
 
   private async allLoanIds(): Promise<string[]> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<{ id: string }[]>(
       `SELECT DISTINCT loan_id::text AS id FROM indexer.chain_events
        WHERE chain_id = $1 AND address = $2
        UNION
        SELECT loan_chain_id::text FROM app.loan_requests WHERE chain_id = $1`,
       [this.chain.chainId, this.chain.address.toLowerCase()],
-    )) as { id: string }[];
+    );
     return rows.map((row) => row.id);
   }
 
