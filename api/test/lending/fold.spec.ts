@@ -3,12 +3,19 @@ import { DataSource } from 'typeorm';
 import { migrate as migrateIndexer } from '../../../indexer/src/database/data-source';
 import type { LendingChain } from '../../src/lending/chain/lending-chain';
 import { LoanProjection } from '../../src/lending/projection/loan-projection';
-import { dataSourceOptions } from '../../src/database/data-source';
+import {
+  dropDatabase,
+  ensureDatabase,
+  uniqueDatabaseName,
+  withDatabase,
+} from '../../../scripts/lib/postgres';
+import { postgresServerUrl } from '../../../scripts/lib/services';
+import { dataSourceOptions, migrate } from '../../src/database/data-source';
 
 /**
  * The fold itself, on hand-made event histories in the real database: what each chain event
  * sets, what a reorg's `removed` flag and the fast path's hints change, and that re-folding is
- * idempotent. A chain id of its own keeps these rows apart from other suites'.
+ * idempotent.
  */
 describe('the loan fold (LoanProjection.reconcile)', () => {
   const chainId = 990_001;
@@ -18,8 +25,12 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
   let block = 100;
   let nextLoan = 1;
 
+  // A database of its own: the indexer's schema does not belong in the suites' shared one.
+  const url = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_fold'));
+
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL as string;
+    await ensureDatabase(url);
+    await migrate(url);
     await migrateIndexer(url);
     db = await new DataSource(dataSourceOptions(url)).initialize();
     projection = new LoanProjection(db, { chainId, address } as unknown as LendingChain);
@@ -30,7 +41,10 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       [chainId, address],
     );
   });
-  afterAll(() => db.destroy());
+  afterAll(async () => {
+    await db.destroy();
+    await dropDatabase(url);
+  });
 
   const loan = () => `${nextLoan++}`;
   const store = async (
