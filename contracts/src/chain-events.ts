@@ -38,6 +38,16 @@ export interface ChainEventsJob {
   finalizedBlock: number;
 }
 
+/** The contract's LoanStatus enum, by its order in IMicroLending.sol (`none`: no such loan). */
+export const LOAN_STATUS_NAMES = [
+  'none',
+  'requested',
+  'funded',
+  'repaid',
+  'cancelled',
+  'defaulted',
+] as const;
+
 /**
  * The events the indexer stores: the five that move a loan's status, and the escrow release
  * that settles a repayment the lender could not receive at first.

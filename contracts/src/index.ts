@@ -8,6 +8,7 @@ export {
   CHAIN_EVENTS_QUEUE,
   type ChainEventsJob,
   LENDING_EVENT_NAMES,
+  LOAN_STATUS_NAMES,
   type LendingEventName,
 } from './chain-events.ts';
 export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';

@@ -3,7 +3,12 @@
  * Hardhat accounts #1–#3): what the web client's wallet does, for tests, demo data and
  * benchmarks.
  */
-import { type Deployment, microLendingAbi, mockUsdcAbi } from '@lendpath/contracts';
+import {
+  type Deployment,
+  LOAN_STATUS_NAMES,
+  microLendingAbi,
+  mockUsdcAbi,
+} from '@lendpath/contracts';
 import {
   type Address,
   createPublicClient,
@@ -128,11 +133,4 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
 export type LendingActions = ReturnType<typeof lendingActions>;
 
 /** The contract's LoanStatus enum, by its order in IMicroLending.sol. */
-export const chainStatus = [
-  'none',
-  'requested',
-  'funded',
-  'repaid',
-  'cancelled',
-  'defaulted',
-] as const;
+export const chainStatus = LOAN_STATUS_NAMES;

@@ -12,7 +12,6 @@ import type { Deployment } from '@lendpath/contracts';
 import pg from 'pg';
 
 import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
-import { createDemoLoans } from './demo-loans.ts';
 import { freePort } from './ports.ts';
 import { ensureDatabase } from './postgres.ts';
 import { step } from './progress.ts';
@@ -273,6 +272,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
 
     if (dev) {
+      // Loaded here: it needs the contracts' built package, which this run has just built.
+      const { createDemoLoans } = await import('./demo-loans.ts');
       const demo = await step('demo loans through the contract, the API and the indexer', () =>
         createDemoLoans({ apiUrl: urls.api, rpcUrl: urls.rpc, deployment, members: demoMembers }),
       );

@@ -18,6 +18,7 @@ import {
 } from '../../../scripts/lib/postgres';
 import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
 import { deleteKeys } from '../../../scripts/lib/test-services';
+import { until } from '../../../scripts/lib/until';
 import { Sessions } from '../../src/auth/sessions/sessions';
 import type { Env } from '../../src/config/env';
 import { migrate } from '../../src/database/data-source';
@@ -196,18 +197,7 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
       });
       return { status: response.status, body: (await response.json()) as never };
     },
-    async until(what, probe, check, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      let last = await probe();
-      while (!check(last)) {
-        if (Date.now() > deadline) {
-          throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        last = await probe();
-      }
-      return last;
-    },
+    until,
     async close() {
       try {
         await pipeline.indexer?.stop();

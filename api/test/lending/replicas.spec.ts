@@ -1,4 +1,4 @@
-import { demoWallets, microLendingAbi } from '@lendpath/contracts';
+import { demoWallets, LENDING_EVENT_NAMES, microLendingAbi } from '@lendpath/contracts';
 import type { INestApplication } from '@nestjs/common';
 
 import { chainStatus } from '../../../scripts/lib/loans';
@@ -77,14 +77,7 @@ describe('two api and two indexer processes at once', () => {
       abi: microLendingAbi,
       fromBlock: 0n,
     });
-    const stored = [
-      'LoanRequested',
-      'LoanFunded',
-      'LoanRepaid',
-      'LoanCancelled',
-      'LoanDefaulted',
-      'FundsReleased',
-    ];
+    const stored: readonly string[] = LENDING_EVENT_NAMES;
     const [counts] = await p.db.query<{ count: number; distinct: number }[]>(
       `SELECT count(*)::int AS count,
               count(DISTINCT (block_hash, log_index))::int AS distinct

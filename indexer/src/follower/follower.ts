@@ -583,20 +583,7 @@ export class Follower {
     }
   }
 
-  private async transaction(work: (runner: QueryRunner) => Promise<void>): Promise<void> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      await work(runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      if (runner.isTransactionActive) {
-        await runner.rollbackTransaction().catch(() => undefined);
-      }
-      throw error;
-    } finally {
-      await runner.release();
-    }
+  private transaction(work: (runner: QueryRunner) => Promise<void>): Promise<void> {
+    return this.dataSource.transaction((manager) => work(manager.queryRunner as QueryRunner));
   }
 }

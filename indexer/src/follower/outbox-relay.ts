@@ -38,20 +38,17 @@ export class OutboxRelay {
     }
   }
 
-  private async relayPage(limit: number): Promise<number> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
+  private relayPage(limit: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
       // SKIP LOCKED: a second replica relays other rows instead of waiting for these.
       // loan_ids as text: node-postgres would turn numeric[] into floats.
-      const rows = (await runner.query(
+      const rows = await manager.query<OutboxRow[]>(
         `SELECT id, chain_id, address, from_block, to_block, loan_ids::text[] AS loan_ids, safe_block,
                 finalized_block
          FROM indexer.outbox WHERE relayed_at IS NULL
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
-      )) as OutboxRow[];
+      );
       if (rows.length > 0) {
         await this.queue.addBulk(
           rows.map((row) => ({
@@ -68,19 +65,11 @@ export class OutboxRelay {
             opts: { jobId: `${row.chain_id}-${row.address}-${row.id}` },
           })),
         );
-        await runner.query(`UPDATE indexer.outbox SET relayed_at = now() WHERE id = ANY($1)`, [
+        await manager.query(`UPDATE indexer.outbox SET relayed_at = now() WHERE id = ANY($1)`, [
           rows.map((row) => row.id),
         ]);
       }
-      await runner.commitTransaction();
       return rows.length;
-    } catch (error) {
-      if (runner.isTransactionActive) {
-        await runner.rollbackTransaction().catch(() => undefined);
-      }
-      throw error;
-    } finally {
-      await runner.release();
-    }
+    });
   }
 }

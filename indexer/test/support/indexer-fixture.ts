@@ -17,6 +17,7 @@ import {
 } from '../../../scripts/lib/postgres';
 import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
 import { deleteKeys } from '../../../scripts/lib/test-services';
+import { until } from '../../../scripts/lib/until';
 import { type Env, loadEnv } from '../../src/config/env';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 import { HealthServer } from '../../src/health/health.server';
@@ -102,18 +103,7 @@ export async function indexerFixture(overrides: NodeJS.ProcessEnv = {}): Promise
       );
       return rows.map((row) => `${row.name}:${row.loan_id}${row.removed ? '!' : ''}`);
     },
-    async until(what, probe, check, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      let last = await probe();
-      while (!check(last)) {
-        if (Date.now() > deadline) {
-          throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeoutMs} ms`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        last = await probe();
-      }
-      return last;
-    },
+    until: (what, probe, check, timeoutMs = 10_000) => until(what, probe, check, timeoutMs),
     async close() {
       await fixture.stop();
       await db.destroy();

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type LendingEventName, microLendingAbi } from '@lendpath/contracts';
+import { type LendingEventName, LOAN_STATUS_NAMES, microLendingAbi } from '@lendpath/contracts';
 import {
   type Address,
   BaseError,
@@ -23,16 +23,6 @@ export interface ObservedEvent extends ChainEventRecord {
   loanId: string;
   txHash: string;
 }
-
-/** The contract's LoanStatus enum, in IMicroLending.sol's order. */
-const CHAIN_STATUS: readonly (LoanStatus | 'none')[] = [
-  'none',
-  'requested',
-  'funded',
-  'repaid',
-  'cancelled',
-  'defaulted',
-];
 
 export interface ChainLoan {
   status: LoanStatus | 'none';
@@ -85,7 +75,7 @@ export class LendingChain {
       throw this.unreachable(error);
     }
     return {
-      status: CHAIN_STATUS[loan.status] ?? 'none',
+      status: LOAN_STATUS_NAMES[loan.status] ?? 'none',
       borrower: loan.borrower,
       principal: loan.principal,
       duration: loan.duration,
