@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 
 import { type INestApplication, Logger } from '@nestjs/common';

@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 
 import { type INestApplicationContext, Logger } from '@nestjs/common';

@@ -15,7 +15,7 @@ interface OutboxRow {
 }
 
 /**
- * Moves committed outbox rows onto the chain-events queue. A crash between the batch's commit
+ * Moves committed outbox rows onto the chain-events queue (the rows pending at once as one job). A crash between the batch's commit
  * and the enqueue loses nothing: the rows stay unrelayed and the next run sends them. Job ids
  * are derived from the row, so a row sent twice (a crash after the enqueue, two replicas) is
  * one job while BullMQ remembers it, and a harmless re-fold after.
@@ -49,22 +49,32 @@ export class OutboxRelay {
          ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [limit],
       );
-      if (rows.length > 0) {
-        await this.queue.addBulk(
-          rows.map((row) => ({
-            name: CHAIN_EVENTS_JOB,
-            data: {
-              chainId: row.chain_id,
-              address: row.address,
-              fromBlock: Number(row.from_block),
-              toBlock: Number(row.to_block),
-              loanIds: row.loan_ids,
-              safeBlock: Number(row.safe_block),
-              finalizedBlock: Number(row.finalized_block),
-            },
-            opts: { jobId: `${row.chain_id}-${row.address}-${row.id}` },
-          })),
+      // Rows that piled up (a catch-up commits faster than it relays) go out as one job per
+      // contract: the API then folds each loan once for all of them instead of once per row.
+      // The id names the rows, so a crash before they are marked sends the same job again.
+      const bySource = new Map<string, OutboxRow[]>();
+      for (const row of rows) {
+        const key = `${row.chain_id}-${row.address}`;
+        bySource.set(key, [...(bySource.get(key) ?? []), row]);
+      }
+      for (const [source, group] of bySource) {
+        const first = group[0] as OutboxRow;
+        const last = group.at(-1) as OutboxRow;
+        await this.queue.add(
+          CHAIN_EVENTS_JOB,
+          {
+            chainId: first.chain_id,
+            address: first.address,
+            fromBlock: Math.min(...group.map((row) => Number(row.from_block))),
+            toBlock: Math.max(...group.map((row) => Number(row.to_block))),
+            loanIds: [...new Set(group.flatMap((row) => row.loan_ids))],
+            safeBlock: Number(last.safe_block),
+            finalizedBlock: Number(last.finalized_block),
+          },
+          { jobId: first === last ? `${source}-${first.id}` : `${source}-${first.id}-${last.id}` },
         );
+      }
+      if (rows.length > 0) {
         await manager.query(`UPDATE indexer.outbox SET relayed_at = now() WHERE id = ANY($1)`, [
           rows.map((row) => row.id),
         ]);
