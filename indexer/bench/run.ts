@@ -278,23 +278,32 @@ async function batches(stack: Stack, where = 'true', params: unknown[] = []): Pr
     prefix: stack.prefix,
   });
   try {
-    return await Promise.all(
-      rows.map(async (row) => {
-        // The relay's deterministic job id (indexer/src/follower/outbox-relay.ts).
-        const job = await queue.getJob(`${row.chain_id}-${row.address}-${row.id}`);
-        return {
-          fromBlock: Number(row.from_block),
-          toBlock: Number(row.to_block),
-          loans: row.loans,
-          events: row.events,
-          committing: row.committing,
-          relaying: row.relaying ?? Number.NaN,
-          queued: job?.timestamp,
-          reconciling: job?.processedOn,
-          reconciled: job?.finishedOn,
-        };
-      }),
-    );
+    // The relay's deterministic job ids (indexer/src/follower/outbox-relay.ts): `<source>-<row>`
+    // for one row, `<source>-<first>-<last>` for rows relayed together as one job.
+    const jobs = await queue.getJobs(['completed', 'active', 'waiting', 'failed']);
+    const jobFor = (row: { chain_id: number; address: string; id: string }) =>
+      jobs.find((job) => {
+        const prefix = `${row.chain_id}-${row.address}-`;
+        if (job.id?.startsWith(prefix) !== true) {
+          return false;
+        }
+        const [first, last = first] = job.id.slice(prefix.length).split('-').map(Number);
+        return Number(row.id) >= (first ?? 0) && Number(row.id) <= (last ?? 0);
+      });
+    return rows.map((row) => {
+      const job = jobFor(row);
+      return {
+        fromBlock: Number(row.from_block),
+        toBlock: Number(row.to_block),
+        loans: row.loans,
+        events: row.events,
+        committing: row.committing,
+        relaying: row.relaying ?? Number.NaN,
+        queued: job?.timestamp,
+        reconciling: job?.processedOn,
+        reconciled: job?.finishedOn,
+      };
+    });
   } finally {
     await queue.close();
   }
