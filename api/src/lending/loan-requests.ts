@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
 import type { LoanStatus } from './projection/loan-status';
+import { isLoanRequestId } from './lending-fields';
 import { lendingErrors } from './lending-errors';
 import type { LoanRequestView } from './loan-request-view';
 import { GetLoanRequestQuery } from './queries/get-loan-request/get-loan-request.query';
@@ -17,8 +18,6 @@ export interface LoanRequestRecord {
   borrowerUserId: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 @Injectable()
 export class LoanRequests {
   constructor(
@@ -27,7 +26,7 @@ export class LoanRequests {
   ) {}
 
   async find(id: string): Promise<LoanRequestRecord> {
-    const [row] = UUID.test(id)
+    const [row] = isLoanRequestId(id)
       ? await this.dataSource.query<
           {
             id: string;

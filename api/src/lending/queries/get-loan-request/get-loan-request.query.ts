@@ -1,6 +1,7 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
+import { isLoanRequestId } from '../../lending-fields';
 import { lendingErrors } from '../../lending-errors';
 import {
   LOAN_REQUEST_SELECT,
@@ -16,14 +17,12 @@ export class GetLoanRequestQuery extends Query<LoanRequestView> {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 @QueryHandler(GetLoanRequestQuery)
 export class GetLoanRequestHandler implements IQueryHandler<GetLoanRequestQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ id }: GetLoanRequestQuery): Promise<LoanRequestView> {
-    if (!UUID.test(id)) {
+    if (!isLoanRequestId(id)) {
       throw lendingErrors.notFound();
     }
     const [row] = await this.dataSource.query<LoanRequestRow[]>(
