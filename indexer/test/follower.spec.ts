@@ -178,5 +178,10 @@ describe('the follower', () => {
     expect(await f.storedEvents()).toContain(`LoanRequested:${final.loanId}`);
     const ready = await fetch(`${f.healthUrl()}/ready`);
     expect(ready.status).toBe(503);
+    // The operator reads why on /ready.
+    expect(await ready.json()).toMatchObject({
+      status: 'not ready',
+      halted: expect.stringMatching(/reorg deeper than finality/) as unknown,
+    });
   });
 });

@@ -65,12 +65,7 @@ export interface Pipeline {
     status: number;
     body: { success: boolean; message: string; code?: string; data: T };
   }>;
-  until<T>(
-    what: string,
-    probe: () => Promise<T>,
-    check: (value: T) => boolean,
-    timeoutMs?: number,
-  ): Promise<T>;
+  until: typeof until;
   close(): Promise<void>;
 }
 

@@ -20,18 +20,14 @@ export interface FollowerConfig {
   finalizedDepth: number;
   initialRange: number;
   maxRange: number;
-  /** Blocks fetched per realtime step (headers and logs by hash, one batch each). */
-  realtimeStep?: number;
 }
 
 /** The follower's row in indexer.sources. */
 export interface SourceState {
   cursorBlock: number;
   cursorHash: string | null;
-  headBlock: number | null;
   safeBlock: number | null;
   finalizedBlock: number | null;
-  reorgCount: number;
   haltedReason: string | null;
 }
 
@@ -48,6 +44,9 @@ interface Tip {
   finalized: number;
 }
 
+/** Blocks fetched per realtime step (headers and logs by hash, one batch each). */
+const REALTIME_STEP = 50;
+
 /** What one sync did. */
 export interface SyncOutcome {
   /** Batches committed (ranges, realtime steps and reorg rewinds). */
@@ -55,7 +54,8 @@ export interface SyncOutcome {
   events: number;
   reorgs: number;
   caughtUp: boolean;
-  halted: boolean;
+  /** Why it halted (a reorg deeper than finality), or null while it follows. */
+  haltedReason: string | null;
 }
 
 /** Another writer moved the cursor first: this batch is dropped, nothing was written. */
@@ -117,12 +117,12 @@ export class Follower {
       events: 0,
       reorgs: 0,
       caughtUp: false,
-      halted: false,
+      haltedReason: null,
     };
     let state = await this.loadState();
     if (state.haltedReason !== null) {
       this.metrics.halted.set(1);
-      return { ...outcome, halted: true };
+      return { ...outcome, haltedReason: state.haltedReason };
     }
     const tip = await this.tip();
     this.observeTip(tip);
@@ -134,7 +134,7 @@ export class Follower {
         outcome.reorgs++;
         outcome.batches++;
         if (state.haltedReason !== null) {
-          return { ...outcome, halted: true };
+          return { ...outcome, haltedReason: state.haltedReason };
         }
       }
     }
@@ -151,8 +151,7 @@ export class Follower {
           state = await this.rewind(state, tip);
           outcome.reorgs++;
           if (state.haltedReason !== null) {
-            outcome.halted = true;
-            return outcome;
+            return { ...outcome, haltedReason: state.haltedReason };
           }
         } else {
           outcome.events += step.events;
@@ -165,7 +164,7 @@ export class Follower {
           outcome.reorgs++;
           outcome.batches++;
           if (state.haltedReason !== null) {
-            return { ...outcome, halted: true };
+            return { ...outcome, haltedReason: state.haltedReason };
           }
           continue;
         }
@@ -192,15 +191,12 @@ export class Follower {
       {
         cursor_block: string;
         cursor_hash: string | null;
-        head_block: string | null;
         safe_block: string | null;
         finalized_block: string | null;
-        reorg_count: number;
         halted_reason: string | null;
       }[]
     >(
-      `SELECT cursor_block, cursor_hash, head_block, safe_block, finalized_block, reorg_count,
-              halted_reason
+      `SELECT cursor_block, cursor_hash, safe_block, finalized_block, halted_reason
        FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
       [chainId, address],
     );
@@ -211,10 +207,8 @@ export class Follower {
     return {
       cursorBlock: Number(row.cursor_block),
       cursorHash: row.cursor_hash,
-      headBlock: num(row.head_block),
       safeBlock: num(row.safe_block),
       finalizedBlock: num(row.finalized_block),
-      reorgCount: row.reorg_count,
       haltedReason: row.halted_reason,
     };
   }
@@ -329,13 +323,13 @@ export class Follower {
     return { state: next, events: events.length };
   }
 
-  /** Up to `realtimeStep` blocks above finality, each checked against its parent's hash. */
+  /** Up to {@link REALTIME_STEP} blocks above finality, each checked against its parent's hash. */
   private async followHead(
     state: SourceState,
     tip: Tip,
   ): Promise<{ state: SourceState; events: number } | 'reorg'> {
     const from = state.cursorBlock + 1;
-    const to = Math.min(tip.head.number, from + (this.config.realtimeStep ?? 50) - 1);
+    const to = Math.min(tip.head.number, from + REALTIME_STEP - 1);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const headers =
       numbers.length === 1 && to === tip.head.number ? [tip.head] : await this.headers(numbers);
@@ -452,7 +446,6 @@ export class Follower {
       ...state,
       cursorBlock: batch.cursor.number,
       cursorHash: batch.cursor.hash,
-      headBlock: tip.head.number,
       safeBlock: safe,
       finalizedBlock: finalized,
     };
@@ -533,7 +526,6 @@ export class Follower {
       cursorHash: ancestor.hash,
       safeBlock: Math.min(state.safeBlock ?? -1, ancestor.number),
       finalizedBlock: Math.min(state.finalizedBlock ?? -1, ancestor.number),
-      reorgCount: state.reorgCount + 1,
     };
   }
 

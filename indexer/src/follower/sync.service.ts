@@ -25,9 +25,9 @@ export const SYNC_QUEUE = 'indexer-sync';
 const SYNC_SLICE_MS = 5_000;
 
 export interface FollowerStatus {
+  /** Why the follower halted, or null. */
   halted: string | null;
   caughtUp: boolean;
-  lastSyncAt: number | null;
 }
 
 /**
@@ -48,7 +48,7 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
   private workerConnection?: Redis;
   private heads?: HeadWatcher;
   private readonly schedulerId: string;
-  private status: FollowerStatus = { halted: null, caughtUp: false, lastSyncAt: null };
+  private status: FollowerStatus = { halted: null, caughtUp: false };
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -182,11 +182,10 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
       });
     }
     this.status = {
-      halted: outcome.halted ? 'halted: see indexer.sources.halted_reason' : null,
+      halted: outcome.haltedReason,
       caughtUp: outcome.caughtUp,
-      lastSyncAt: Date.now(),
     };
-    if (!outcome.caughtUp && !outcome.halted) {
+    if (!outcome.caughtUp && outcome.haltedReason === null) {
       await this.kick();
     }
     return outcome;

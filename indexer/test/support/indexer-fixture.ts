@@ -41,13 +41,7 @@ export interface IndexerFixture {
   healthUrl(): string;
   /** Stored events, in chain order: `name:loanId` plus `!` when removed. */
   storedEvents(): Promise<string[]>;
-  /** Resolves once `check` holds; fails with its last answer after `timeoutMs`. */
-  until<T>(
-    what: string,
-    probe: () => Promise<T>,
-    check: (value: T) => boolean,
-    timeoutMs?: number,
-  ): Promise<T>;
+  until: typeof until;
   close(): Promise<void>;
 }
 
