@@ -56,7 +56,7 @@ export const lendingErrors = {
       'Only the borrower can cancel this loan request',
       HttpStatus.FORBIDDEN,
     ),
-  notRequested: (loanId: string, status: string | null) =>
+  notRequested: (loanId: bigint, status: string | null) =>
     new DomainError(
       'LOAN.NOT_REQUESTED',
       `Loan #${loanId} is ${status ?? 'not on chain yet'}: only a requested loan can be funded`,

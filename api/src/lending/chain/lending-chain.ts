@@ -113,22 +113,19 @@ export class LendingChain {
 
   /** The loan's `name` event, found by its indexed id (for calls that carry no hash). */
   async findEvent(name: LendingEventName, loanId: bigint): Promise<ObservedEvent | undefined> {
-    const event = microLendingAbi.find((item) => item.type === 'event' && item.name === name);
+    // Every stored event has the loan id as its first indexed argument.
     const logs = await this.reach(() =>
-      this.client.getLogs({
+      this.client.getContractEvents({
         address: this.address,
-        event: event as Extract<
-          (typeof microLendingAbi)[number],
-          { type: 'event'; name: 'LoanRequested' }
-        >,
+        abi: microLendingAbi,
+        eventName: name,
         args: { id: loanId },
         fromBlock: BigInt(this.env.deployment.lending.deployBlock),
         toBlock: 'latest',
+        strict: true,
       }),
     );
-    const [log] = parseEventLogs({ abi: microLendingAbi, logs, strict: true }).filter(
-      (candidate) => candidate.eventName === name,
-    );
+    const [log] = logs;
     return log === undefined ? undefined : this.observed(log);
   }
 

@@ -53,7 +53,7 @@ export class ApproveLoanRequestHandler implements ICommandHandler<ApproveLoanReq
       throw lendingErrors.ownRequest();
     }
     if (record.status !== 'requested') {
-      throw lendingErrors.notRequested(record.loanChainId.toString(), record.status);
+      throw lendingErrors.notRequested(record.loanChainId, record.status);
     }
     await this.dataSource.query(
       `INSERT INTO app.loan_funding_intents (loan_request_id, lender_user_id, interest_rate, lender_wallet)
