@@ -4,16 +4,20 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AcademyModule } from './academy/academy.module';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { ExceptionsFilter } from './common/exception.filter';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
+import { CommunityModule } from './community/community.module';
 import { HealthController } from './health/health.controller';
 import { LendingModule } from './lending/lending.module';
 import { MailModule } from './mail/mail.module';
+import { MarketModule } from './market/market.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { RegionModule } from './region/region.module';
 import { ScoresModule } from './scores/scores.module';
+import { StorageModule } from './storage/storage.module';
 import { UsersModule } from './users/users.module';
 import { RedisModule } from './redis/redis.module';
 
@@ -42,11 +46,15 @@ export class AppModule {
         CqrsModule.forRoot(),
         RedisModule,
         RateLimitsModule,
+        StorageModule,
         MailModule,
         UsersModule,
         RegionModule,
         ScoresModule,
+        MarketModule,
         LendingModule,
+        AcademyModule,
+        CommunityModule,
       ],
       controllers: [HealthController],
       providers: [

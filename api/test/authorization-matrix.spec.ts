@@ -39,6 +39,8 @@ const everyone = (status: number): Record<Caller, number> => ({
 
 const wallet = `0x${'1'.repeat(40)}`;
 const hash = `0x${'2'.repeat(64)}`;
+/** An id no row has. */
+const nobody = '00000000-0000-4000-8000-000000000000';
 
 const matrix: Row[] = [
   { method: 'GET', path: '/', expect: everyone(200) },
@@ -80,6 +82,74 @@ const matrix: Row[] = [
     path: '/api/confirmu',
     expect: { anonymous: 401, member: 200, otherMember: 200 },
   },
+  {
+    method: 'GET',
+    path: '/market-stats',
+    expect: { anonymous: 401, member: 200, otherMember: 200 },
+  },
+  // Files are public (<img> sends no token; an upload's random name is what grants access): a
+  // name nobody has is 404 for everyone.
+  { method: 'GET', path: '/uploads/:folder/:name', expect: everyone(404) },
+  { method: 'GET', path: '/content/academy/:folder/:name', expect: everyone(404) },
+  // Academy and community: members only. `:userId` is the owner's id, so `otherMember` is refused
+  // (403); every other id names nothing (404), or a list that is empty for the owner (200).
+  ...(
+    [
+      ['GET', '/academy/categories', undefined, 200, 200],
+      ['GET', '/academy/courses', undefined, 200, 200],
+      ['GET', '/academy/feed', undefined, 200, 200],
+      ['GET', '/academy/courses/:id', undefined, 404, 404],
+      [
+        'POST',
+        '/academy/enroll',
+        ({ owner }: Ids) => ({ userId: owner, courseId: nobody }),
+        404,
+        403,
+      ],
+      ['GET', '/academy/enrolled/:userId', undefined, 200, 403],
+      ['GET', '/academy/enrolled/details/:userId/:courseId', undefined, 200, 403],
+      ['GET', '/academy/progress/:userId/:courseId', undefined, 404, 403],
+      [
+        'POST',
+        '/academy/progress/module',
+        () => ({ enrollmentId: nobody, moduleId: nobody }),
+        404,
+        404,
+      ],
+      [
+        'POST',
+        '/academy/progress/quiz',
+        () => ({ enrollmentId: nobody, moduleId: nobody, score: 50 }),
+        404,
+        404,
+      ],
+      [
+        'POST',
+        '/academy/save',
+        ({ owner }: Ids) => ({ userId: owner, courseId: nobody }),
+        404,
+        403,
+      ],
+      [
+        'DELETE',
+        '/academy/save',
+        ({ owner }: Ids) => ({ userId: owner, courseId: nobody }),
+        200,
+        403,
+      ],
+      ['GET', '/academy/saved/:userId', undefined, 200, 403],
+      ['POST', '/academy/star', () => ({ enrollmentId: nobody }), 404, 404],
+      ['GET', '/community/get-categories', undefined, 200, 200],
+      ['GET', '/community/feed/:categoryId', undefined, 404, 404],
+      ['POST', '/community/create-post', () => ({}), 400, 400],
+      ['POST', '/community/report-post', () => ({ postId: nobody }), 404, 404],
+    ] as const
+  ).map(([method, path, body, member, otherMember]): Row => ({
+    method,
+    path,
+    body,
+    expect: { anonymous: 401, member, otherMember },
+  })),
   // Micro-lending: members only. A loan that does not exist is 404 for every member (who may act
   // on an existing one is tested in test/lending/lending.spec.ts against a real chain).
   ...(
@@ -168,7 +238,10 @@ describe('authorization matrix', () => {
     const other = caller === 'otherMember' ? members.member : members.otherMember;
     const subject: Ids = { owner: members.member, self, other };
     // Route parameters name a resource nobody has.
-    const path = row.path.replace(':id', randomUUID());
+    const path = row.path
+      .replace(':userId', subject.owner)
+      .replace(/:(id|courseId|categoryId)\b/g, () => randomUUID())
+      .replace(':folder/:name', `posts/${randomUUID().replaceAll('-', '')}.png`);
     const response = await fetch(`${url}${path}`, {
       method: row.method,
       headers: {

@@ -29,9 +29,37 @@ describe(loadEnv.name, () => {
       TRUST_PROXY_HOPS: 0,
       QUEUE_PREFIX: 'lendpath',
       CONFIRMU_TIMEOUT_MS: 3_000,
+      CMC_URL: 'https://pro-api.coinmarketcap.com',
+      CMC_TIMEOUT_MS: 3_000,
+      STORAGE_DRIVER: 'disk',
+      UPLOAD_DIR: join(__dirname, '..', '..', 'var', 'uploads'),
+      S3_FORCE_PATH_STYLE: false,
       LENDING_RECONCILE_CONCURRENCY: 2,
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
+  });
+
+  it('resolves a relative UPLOAD_DIR against the api folder, not the working directory', () => {
+    expect(loadEnv({ ...valid, UPLOAD_DIR: 'elsewhere/files' }).UPLOAD_DIR).toBe(
+      join(__dirname, '..', '..', 'elsewhere', 'files'),
+    );
+  });
+
+  it('requires the bucket and its keys with the s3 storage driver', () => {
+    expect(() => loadEnv({ ...valid, STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toThrow(
+      /S3_REGION is required when STORAGE_DRIVER is s3[^]*S3_ACCESS_KEY_ID is required/,
+    );
+    expect(
+      loadEnv({
+        ...valid,
+        STORAGE_DRIVER: 's3',
+        S3_REGION: 'auto',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ STORAGE_DRIVER: 's3', S3_FORCE_PATH_STYLE: true });
   });
 
   it('refuses a deployment file it cannot read, naming it', () => {

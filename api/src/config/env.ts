@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { type Deployment, parseDeployment } from '@lendpath/contracts';
 import { z } from 'zod';
+
+import { API_ROOT } from '../storage/api-root';
 
 const url = (protocols: readonly string[]) =>
   z
@@ -74,6 +77,19 @@ const envSchema = z.object({
     .int()
     .positive({ error: 'must be positive' })
     .default(3_000),
+  /**
+   * CoinMarketCap's API key (sent as X-CMC_PRO_API_KEY) for GET /market-stats. Unset: the API
+   * serves the sample snapshot shipped with it and never calls CoinMarketCap.
+   */
+  CMC_API_KEY: optional(z.string()),
+  /** CoinMarketCap or a compatible API (quotes at {URL}/v2/cryptocurrency/quotes/latest). */
+  CMC_URL: url(['http:', 'https:']).default('https://pro-api.coinmarketcap.com'),
+  /** How long to wait for CoinMarketCap before serving cached or sample figures instead. */
+  CMC_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .positive({ error: 'must be positive' })
+    .default(3_000),
   /** The chain's JSON-RPC endpoint: the API reads receipts and loans to verify what clients claim. */
   RPC_URL: url(['http:', 'https:']),
   /** The deployment file written by `npm run deploy -w contracts` (the lending contract). */
@@ -90,6 +106,26 @@ const envSchema = z.object({
         .map((origin) => origin.trim())
         .filter((origin) => origin !== ''),
     ),
+  /** Where uploaded images are kept: a local folder (UPLOAD_DIR) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  /** The folder for uploads with the disk driver; a relative path is relative to the api folder. */
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default('var/uploads')
+    .transform((dir) => resolve(API_ROOT, dir)),
+  /** The S3-compatible service (MinIO, R2, …); unset: AWS S3. */
+  S3_ENDPOINT: optional(url(['http:', 'https:'])),
+  /** S3_* below are required when STORAGE_DRIVER is s3 (R2 takes the region `auto`). */
+  S3_REGION: optional(z.string().min(1)),
+  S3_BUCKET: optional(z.string().min(1)),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /** `host/bucket/key` addressing instead of `bucket.host/key` (MinIO and most local stand-ins). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** Rules that tie variables together (kept apart so `pick` still works on the plain object). */
@@ -100,6 +136,22 @@ const appEnvSchema = envSchema.superRefine((env, context) => {
       path: ['CONFIRMU_API_KEY'],
       message: 'is required when CONFIRMU_URL is set',
     });
+  }
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const name of [
+      'S3_REGION',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ] as const) {
+      if (env[name] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required when STORAGE_DRIVER is s3',
+        });
+      }
+    }
   }
 });
 

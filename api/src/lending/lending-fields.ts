@@ -26,7 +26,3 @@ export const interestRate = z.coerce
   .refine((value) => Number.isInteger(value * 2), {
     error: 'Interest rate must be a multiple of 0.5 percent',
   });
-
-/** A loan request's `_id` (a UUID): anything else cannot name one, and is answered 404. */
-export const isLoanRequestId = (id: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
 import type { LoanStatus } from './projection/loan-status';
-import { isLoanRequestId } from './lending-fields';
+import { isUuid } from '../common/ids';
 import { lendingErrors } from './lending-errors';
 import type { LoanRequestView } from './loan-request-view';
 import { GetLoanRequestQuery } from './queries/get-loan-request/get-loan-request.query';
@@ -26,7 +26,7 @@ export class LoanRequests {
   ) {}
 
   async find(id: string): Promise<LoanRequestRecord> {
-    const [row] = isLoanRequestId(id)
+    const [row] = isUuid(id)
       ? await this.dataSource.query<
           {
             id: string;

@@ -13,6 +13,8 @@ export const policies = {
   codeRequest: { limit: 20, windowSeconds: 15 * 60 },
   /** Code checks per IP and per address, across codes. */
   codeVerification: { limit: 25, windowSeconds: 15 * 60 },
+  /** Image uploads per member (refused files count too). */
+  imageUpload: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
 export type Policy = keyof typeof policies;

@@ -5,6 +5,7 @@ import { CreateRefreshSessions1763809200000 } from './1763809200000-create-refre
 import { AddCodeCheckedAt1763812800000 } from './1763812800000-add-code-checked-at';
 import { CreateUserBlocks1763816400000 } from './1763816400000-create-user-blocks';
 import { CreateLoanRequests1763820000000 } from './1763820000000-create-loan-requests';
+import { CreateAcademyAndCommunity1763823600000 } from './1763823600000-create-academy-and-community';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -16,4 +17,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AddCodeCheckedAt1763812800000,
   CreateUserBlocks1763816400000,
   CreateLoanRequests1763820000000,
+  CreateAcademyAndCommunity1763823600000,
 ];

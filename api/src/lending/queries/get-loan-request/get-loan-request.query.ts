@@ -1,7 +1,7 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
-import { isLoanRequestId } from '../../lending-fields';
+import { isUuid } from '../../../common/ids';
 import { lendingErrors } from '../../lending-errors';
 import {
   LOAN_REQUEST_SELECT,
@@ -22,7 +22,7 @@ export class GetLoanRequestHandler implements IQueryHandler<GetLoanRequestQuery>
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ id }: GetLoanRequestQuery): Promise<LoanRequestView> {
-    if (!isLoanRequestId(id)) {
+    if (!isUuid(id)) {
       throw lendingErrors.notFound();
     }
     const [row] = await this.dataSource.query<LoanRequestRow[]>(

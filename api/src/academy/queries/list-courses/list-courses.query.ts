@@ -1,0 +1,29 @@
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { z } from 'zod';
+
+import { AcademyReads } from '../../academy-reads';
+import type { CourseSummaryView } from '../../academy-views';
+
+export const listCoursesParams = z.object({
+  /** A category's id or slug. */
+  category: z.string().trim().min(1).max(100).optional(),
+});
+
+/** Every course (or one category's) in catalogue order, with the caller's state in each. */
+export class ListCoursesQuery extends Query<CourseSummaryView[]> {
+  constructor(
+    readonly callerId: string,
+    readonly category?: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListCoursesQuery)
+export class ListCoursesHandler implements IQueryHandler<ListCoursesQuery> {
+  constructor(private readonly reads: AcademyReads) {}
+
+  execute({ callerId, category }: ListCoursesQuery): Promise<CourseSummaryView[]> {
+    return this.reads.courses(callerId, category);
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+
+import { AuthModule } from '../auth/auth.module';
+import { CreatePostHandler } from './commands/create-post/create-post.handler';
+import { ReportPostHandler } from './commands/report-post/report-post.command';
+import { CommunityController } from './community.controller';
+import { GetFeedHandler } from './queries/get-feed/get-feed.query';
+import { ListCommunityCategoriesHandler } from './queries/list-community-categories/list-community-categories.query';
+
+/**
+ * The community feed: categories, posts with an optional image, reports. Blocking a member is an
+ * account call (`POST /users/block-user`); the feed honours it.
+ */
+@Module({
+  imports: [AuthModule],
+  controllers: [CommunityController],
+  providers: [ListCommunityCategoriesHandler, GetFeedHandler, CreatePostHandler, ReportPostHandler],
+})
+export class CommunityModule {}

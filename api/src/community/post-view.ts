@@ -1,0 +1,25 @@
+/** SPEC §3 "Post". */
+export interface PostView {
+  _id: string;
+  user: { _id: string; fullname: string };
+  categoryId: string;
+  createdAt: Date;
+  content: string;
+  /** The image's path on the API host, or null for a text post. */
+  postMedia: string | null;
+  /** Hidden after reports: only its author still sees it, marked so. */
+  hidden: boolean;
+}
+
+/** The columns of a {@link PostView}, from `app.posts p` joined with `app.users u`. */
+export const POST_VIEW_COLUMNS = `
+  p.id AS "_id",
+  json_build_object('_id', u.id, 'fullname', u.fullname) AS "user",
+  p.category_id AS "categoryId",
+  p.created_at AS "createdAt",
+  p.content,
+  p.media_path AS "postMedia",
+  p.hidden_at IS NOT NULL AS hidden`;
+
+/** How many different members' reports hide a post from the feed. */
+export const REPORTS_TO_HIDE = 3;
