@@ -7,7 +7,8 @@
  * The floor (bench/floor-server.ts) is bare node:http + pg (a Pool of 10, TypeORM's default)
  * running the same SQL text and JSON.stringify-ing the rows: what no framework could beat.
  *
- * For each endpoint and server, after a warm-up:
+ * For each endpoint, after a warm-up, each kind of run on the API then at once on the floor (so
+ * that a machine whose speed drifts skews their ratio as little as it can):
  *   (a) maximum throughput: autocannon, N connections for D s → requests/s, p50, p99;
  *   (b) 500 req/s with autocannon's `overallRate` (50 connections) → achieved rate, p50, p99.
  *       autocannon paces per connection and per second: each connection sends its share
@@ -16,12 +17,16 @@
  *       between requests. Hence also:
  *   (c) 500 req/s paced: an open-loop generator in this process sends one request every 2 ms
  *       whatever the answers, and times each from when it was due (so a stall counts in full).
+ *       A server that cannot keep up is reported as such: its p99 is then the queue growing.
  * GET /health (no auth, no database) is measured as in (a) too: the framework's own ceiling.
  * Goal (the issue): p99 ≤ 50 ms at 500 req/s, and at least 0.6 × the floor's throughput.
  *
  * The load generator runs in this process, on the same 2-core machine as the servers and
- * Postgres: every figure is for all of them sharing it. Each run's CPU split (the server, its
- * Postgres backends, the load generator, anything else) is printed, from /proc, to show that.
+ * Postgres: every figure is for all of them sharing it. Each run's CPU split is printed, from
+ * /proc: the server, its Postgres backends, the load generator, other processes, and the time the
+ * hypervisor stole from this VM. From it, the CPU each request cost (server + Postgres), and the
+ * API / floor ratio of those costs: what the throughput ratio would be with CPU the only limit,
+ * which holds up far better than requests/s when the machine is disturbed (and says so).
  *
  * The data: the seed (courses, community categories, demo members), then, in bulk, 2,000 members
  * enrolled in 1–3 courses each with some modules done and a course or two saved, 5,000 posts
@@ -77,6 +82,8 @@ const RATE_CONNECTIONS = 50;
 const PACED_MAX_SOCKETS = 128;
 /** Other processes taking more than this % of one core during a run disturb the figures. */
 const DISTURBED_PERCENT = 20;
+/** A fixed-rate run that achieved less than this share of the rate did not keep up. */
+const SUSTAINED = 0.95;
 const LOAD = { members: 2_000, posts: 5_000, busiestCategoryPosts: 2_400, reportedPosts: 100 };
 /** api/src/community/post-view.ts REPORTS_TO_HIDE: reports from this many members hide a post. */
 const REPORTS_TO_HIDE = 3;
@@ -202,7 +209,8 @@ async function load(db: pg.Client) {
   );
   await db.query(
     `CREATE TEMP TABLE bench_courses ON COMMIT DROP AS
-     SELECT c.id, c.module_count, (row_number() OVER (ORDER BY cat.position, c.position) - 1)::int AS k
+     SELECT c.id, c.module_count,
+            (row_number() OVER (ORDER BY cat.position, c.position) - 1)::int AS k
      FROM app.courses c JOIN app.academy_categories cat ON cat.id = c.category_id`,
   );
   await db.query(
@@ -274,7 +282,8 @@ async function load(db: pg.Client) {
      FROM generate_series(1, $1::int) AS i
      JOIN bench_members m ON m.n = 1 + (i * 7919) % $2::int
      JOIN bench_categories cat
-       ON cat.k = CASE WHEN i <= $3::int OR $4::int = 1 THEN 0 ELSE 1 + i % greatest($4::int - 1, 1) END`,
+       ON cat.k = CASE WHEN i <= $3::int OR $4::int = 1 THEN 0
+                       ELSE 1 + i % greatest($4::int - 1, 1) END`,
     [posts, members, busiestCategoryPosts, categories],
   );
   // Some posts reported by 1–5 members; those with REPORTS_TO_HIDE or more are hidden.
@@ -345,8 +354,10 @@ async function load(db: pg.Client) {
               (SELECT count(*)::int FROM app.saved_courses) AS saved,
               (SELECT count(*)::int FROM app.community_categories) AS "communityCategories",
               (SELECT count(*)::int FROM app.posts) AS posts,
-              (SELECT count(*)::int FROM app.posts WHERE category_id = $1) AS "busiestCategoryPosts",
-              (SELECT count(*)::int FROM app.posts WHERE media_path IS NOT NULL) AS "postsWithImage",
+              (SELECT count(*)::int FROM app.posts WHERE category_id = $1)
+                AS "busiestCategoryPosts",
+              (SELECT count(*)::int FROM app.posts WHERE media_path IS NOT NULL)
+                AS "postsWithImage",
               (SELECT count(*)::int FROM app.post_reports) AS reports,
               (SELECT count(*)::int FROM app.posts WHERE hidden_at IS NOT NULL) AS "hiddenPosts",
               (SELECT count(*)::int FROM app.user_blocks) AS blocks,
@@ -452,16 +463,19 @@ function processCpuMs(pid: number): number | undefined {
   }
 }
 
-/** The whole machine's busy CPU time so far (all cores), ms. */
-function machineBusyMs(): number {
+/**
+ * The whole machine's CPU time so far (all cores), ms: busy in this VM, and stolen by the
+ * hypervisor for other guests (time this VM's CPUs wanted to run and could not).
+ */
+function machineCpuMs(): { busy: number; steal: number } {
   // cpu  user nice system idle iowait irq softirq steal …
   const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
     .trim()
     .split(/\s+/)
     .slice(1)
     .map(Number);
-  const busy = [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (ticks[i] ?? 0), 0);
-  return busy * CLOCK_TICK_MS;
+  const busy = [0, 1, 2, 5, 6].reduce((sum, i) => sum + (ticks[i] ?? 0), 0);
+  return { busy: busy * CLOCK_TICK_MS, steal: (ticks[7] ?? 0) * CLOCK_TICK_MS };
 }
 
 interface CpuMark {
@@ -469,7 +483,7 @@ interface CpuMark {
   server: number;
   backends: Map<number, number>;
   bench: NodeJS.CpuUsage;
-  machine: number;
+  machine: { busy: number; steal: number };
 }
 
 /** Percent of one core over the run, and CPU ms per request. */
@@ -477,7 +491,10 @@ interface CpuSplit {
   serverPercent: number;
   postgresPercent: number;
   loadGeneratorPercent: number;
+  /** Other processes of this machine. */
   othersPercent: number;
+  /** Taken by the hypervisor: the machine had that much less CPU than it has cores. */
+  stealPercent: number;
   serverMsPerRequest: number;
   postgresMsPerRequest: number;
 }
@@ -492,7 +509,7 @@ async function cpuMark(db: pg.Client, server: Server): Promise<CpuMark> {
     server: processCpuMs(server.child.process.pid ?? 0) ?? Number.NaN,
     backends: new Map(rows.map(({ pid }) => [pid, processCpuMs(pid) ?? Number.NaN])),
     bench: process.cpuUsage(),
-    machine: machineBusyMs(),
+    machine: machineCpuMs(),
   };
 }
 
@@ -506,13 +523,14 @@ function cpuSplit(before: CpuMark, after: CpuMark, requests: number): CpuSplit {
   }
   const { user, system } = process.cpuUsage(before.bench);
   const bench = (user + system) / 1_000;
-  const machine = after.machine - before.machine;
+  const machine = after.machine.busy - before.machine.busy;
   const percent = (ms: number) => round((ms / wall) * 100);
   return {
     serverPercent: percent(server),
     postgresPercent: percent(postgres),
     loadGeneratorPercent: percent(bench),
     othersPercent: percent(Math.max(0, machine - server - postgres - bench)),
+    stealPercent: percent(after.machine.steal - before.machine.steal),
     serverMsPerRequest: round(server / Math.max(1, requests), 3),
     postgresMsPerRequest: round(postgres / Math.max(1, requests), 3),
   };
@@ -648,39 +666,58 @@ interface Measured {
   paced?: RunFigures;
 }
 
+/**
+ * One endpoint on both servers, run kind by run kind, the API then the floor: each pair of
+ * figures is taken a few seconds apart, so a machine whose speed drifts (other guests of the
+ * host, other processes) skews their ratio as little as it can.
+ */
 async function measure(
   db: pg.Client,
-  server: Server,
+  servers: Record<'api' | 'floor', Server>,
   target: Target,
   headers: Record<string, string>,
-): Promise<Measured> {
-  const url = `${server.url}${target.path}`;
-  process.stdout.write(`  ${target.title} on the ${server.name}: warm-up`);
-  await cannon(db, server, { url, headers, connections: CONNECTIONS, duration: WARMUP });
-  process.stdout.write(', maximum');
-  const max = await cannon(db, server, {
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: DURATION,
-  });
+): Promise<Record<'api' | 'floor', Measured>> {
+  const both = async (
+    what: string,
+    measureOne: (server: Server, url: string) => Promise<RunFigures>,
+  ): Promise<Record<'api' | 'floor', RunFigures>> => {
+    process.stdout.write(`${what === 'warm-up' ? ' ' : ', '}${what}`);
+    const figures: Partial<Record<'api' | 'floor', RunFigures>> = {};
+    for (const server of [servers.api, servers.floor]) {
+      figures[server.name] = await measureOne(server, `${server.url}${target.path}`);
+      // Each run starts from an idle server, once the last one's queue has drained.
+      await sleep(1_000);
+    }
+    return figures as Record<'api' | 'floor', RunFigures>;
+  };
+  process.stdout.write(`  ${target.title}:`);
+  await both('warm-up', (server, url) =>
+    cannon(db, server, { url, headers, connections: CONNECTIONS, duration: WARMUP }),
+  );
+  const max = await both('maximum', (server, url) =>
+    cannon(db, server, { url, headers, connections: CONNECTIONS, duration: DURATION }),
+  );
   if (!target.atRate) {
     process.stdout.write('\n');
-    return { max };
+    return { api: { max: max.api }, floor: { max: max.floor } };
   }
-  // Each fixed-rate run starts from an idle server, as the maximum run's queue drains.
-  await sleep(1_000);
-  process.stdout.write(`, ${GOALS.rate} req/s (autocannon)`);
-  const rate = await cannon(db, server, {
-    url,
-    headers,
-    connections: RATE_CONNECTIONS,
-    duration: DURATION,
-    overallRate: GOALS.rate,
-  });
-  await sleep(1_000);
-  process.stdout.write(`, ${GOALS.rate} req/s (paced)\n`);
-  return { max, rate, paced: await paced(db, server, url, headers, GOALS.rate, DURATION) };
+  const rate = await both(`${GOALS.rate} req/s (autocannon)`, (server, url) =>
+    cannon(db, server, {
+      url,
+      headers,
+      connections: RATE_CONNECTIONS,
+      duration: DURATION,
+      overallRate: GOALS.rate,
+    }),
+  );
+  const pacedRuns = await both(`${GOALS.rate} req/s (paced)`, (server, url) =>
+    paced(db, server, url, headers, GOALS.rate, DURATION),
+  );
+  process.stdout.write('\n');
+  return {
+    api: { max: max.api, rate: rate.api, paced: pacedRuns.api },
+    floor: { max: max.floor, rate: rate.floor, paced: pacedRuns.floor },
+  };
 }
 
 // ─── The API's profile (--cpu-prof) ─────────────────────────────────────────────────────────
@@ -823,7 +860,8 @@ function summariseProfile(profile: CpuProfile) {
     byPlace.set(place, (byPlace.get(place) ?? 0) + msPerSample);
     const { functionName, url, lineNumber } = node.callFrame;
     const file = url.replace(/^.*node_modules\//, '').replace(/^.*\/api\/dist\//, 'api/dist/');
-    const name = `${functionName || '(anonymous)'}${url === '' ? '' : ` ${file}:${lineNumber + 1}`}`;
+    const location = url === '' ? '' : ` ${file}:${lineNumber + 1}`;
+    const name = `${functionName || '(anonymous)'}${location}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + msPerSample);
   }
   const total = profile.samples.length * msPerSample;
@@ -925,10 +963,11 @@ function printTable(title: string, results: Record<'api' | 'floor', Measured>): 
     }
     const { cpu } = results[name].max;
     console.log(
-      `  ${name} at maximum, % of one core: server ${cpu.serverPercent}, its Postgres backends ` +
-        `${cpu.postgresPercent}, load generator ${cpu.loadGeneratorPercent}, anything else ` +
-        `${cpu.othersPercent} (of ${cpus().length * 100}); CPU per request: server ` +
-        `${cpu.serverMsPerRequest} ms, Postgres ${cpu.postgresMsPerRequest} ms`,
+      `  ${name.padEnd(5)} at maximum, % of one core: server ${cpu.serverPercent}, its Postgres ` +
+        `${cpu.postgresPercent}, load generator ${cpu.loadGeneratorPercent}, other processes ` +
+        `${cpu.othersPercent}, stolen by the hypervisor ${cpu.stealPercent} (of ` +
+        `${cpus().length * 100}); CPU per request: server ${cpu.serverMsPerRequest} ms, ` +
+        `Postgres ${cpu.postgresMsPerRequest} ms`,
     );
   }
 }
@@ -938,10 +977,16 @@ function ratios(results: Record<'api' | 'floor', Measured>) {
     results.api.max.requestsPerSecond / results.floor.max.requestsPerSecond,
     2,
   );
+  const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
   return {
     throughputRatio: throughput,
     throughputGoal: GOALS.throughputRatio,
     throughputMet: throughput >= GOALS.throughputRatio,
+    /**
+     * The floor's CPU per request (server + Postgres) over the API's: the throughput ratio CPU
+     * alone allows, whatever else the machine was doing (its steal and other processes).
+     */
+    cpuCostRatio: round(cost(results.floor.max) / cost(results.api.max), 2),
     ...(results.api.rate !== undefined && results.api.paced !== undefined
       ? {
           p99AtRateAutocannonMs: results.api.rate.p99Ms,
@@ -949,6 +994,8 @@ function ratios(results: Record<'api' | 'floor', Measured>) {
           p99GoalMs: GOALS.p99AtRateMs,
           p99MetAutocannon: results.api.rate.p99Ms <= GOALS.p99AtRateMs,
           p99MetPaced: results.api.paced.p99Ms <= GOALS.p99AtRateMs,
+          /** Whether the API kept up with the paced rate (else its p99 is a growing queue). */
+          sustainedRate: results.api.paced.requestsPerSecond >= SUSTAINED * GOALS.rate,
         }
       : {}),
   };
@@ -957,7 +1004,7 @@ function ratios(results: Record<'api' | 'floor', Measured>) {
 function printRatios(r: ReturnType<typeof ratios>): void {
   console.log(
     `  API / floor throughput: ${r.throughputRatio} (goal ≥ ${r.throughputGoal}: ` +
-      `${verdict(r.throughputMet)})`,
+      `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
   );
   if (r.p99AtRatePacedMs !== undefined) {
     console.log(
@@ -966,6 +1013,12 @@ function printRatios(r: ReturnType<typeof ratios>): void {
         `${verdict(r.p99MetPaced === true)}), ${r.p99AtRateAutocannonMs} ms with autocannon's ` +
         `bursts (${verdict(r.p99MetAutocannon === true)})`,
     );
+    if (r.sustainedRate === false) {
+      console.log(
+        `  ! the API did not keep up with ${GOALS.rate} req/s: that p99 is mostly the queue ` +
+          `growing behind it, not the latency of one request`,
+      );
+    }
   }
 }
 
@@ -1061,6 +1114,8 @@ async function main(): Promise<void> {
   try {
     if (!args['no-build']) {
       await buildIfStale();
+    } else if (newestMtime(join(root, 'api/dist/main.js')) === 0) {
+      throw new Error('api/dist is missing: run without --no-build, or `npm run build -w api`');
     }
     console.log(`logs in ${logDir}`);
     const loadAverageBefore = loadavg().map((v) => round(v, 2));
@@ -1112,10 +1167,7 @@ async function main(): Promise<void> {
     const printed: [Target, Record<'api' | 'floor', Measured>][] = [];
     const profiles: Record<string, Awaited<ReturnType<typeof profileApi>>> = {};
     for (const target of targets) {
-      const results = {
-        api: await measure(db, api, target, headers),
-        floor: await measure(db, floor, target, headers),
-      };
+      const results = await measure(db, { api, floor }, target, headers);
       if (args['cpu-prof'] && target.key !== 'health') {
         process.stdout.write(`  ${target.title} on the api: profiled maximum run\n`);
         profiles[target.key] = await profileApi(db, api, target, headers);
@@ -1145,17 +1197,20 @@ async function main(): Promise<void> {
       `\nmachine: ${cpus().length} CPUs (${cpus()[0]?.model}), load average ` +
         `${loadAverageBefore.join(' ')} before, ${loadAverageAfter.join(' ')} after`,
     );
-    const othersMaxPercent = Math.max(
+    const disturbanceMaxPercent = Math.max(
       ...printed.flatMap(([, results]) =>
         Object.values(results).flatMap((measured: Measured) =>
-          Object.values(measured).map((figures: RunFigures) => figures.cpu.othersPercent),
+          Object.values(measured).map(
+            ({ cpu }: RunFigures) => cpu.othersPercent + cpu.stealPercent,
+          ),
         ),
       ),
     );
-    if (othersMaxPercent > DISTURBED_PERCENT) {
+    if (disturbanceMaxPercent > DISTURBED_PERCENT) {
       console.log(
-        `! other processes took up to ${othersMaxPercent} % of one core during a run: the ` +
-          `figures are disturbed; measure again on a quiet machine`,
+        `! other processes and the hypervisor's steal took up to ${disturbanceMaxPercent} % ` +
+          `of one core during a run: the figures are disturbed (the CPU-per-request ratios ` +
+          `much less so); measure again on a quiet machine`,
       );
     }
 
@@ -1167,9 +1222,9 @@ async function main(): Promise<void> {
         node: process.version,
         loadAverageBefore,
         loadAverageAfter,
-        /** The most CPU anything but the server, its backends and the bench took in a run. */
-        othersMaxPercent,
-        disturbed: othersMaxPercent > DISTURBED_PERCENT,
+        /** The most CPU other processes and the hypervisor's steal took in a run, % of a core. */
+        disturbanceMaxPercent,
+        disturbed: disturbanceMaxPercent > DISTURBED_PERCENT,
       },
       settings: {
         durationS: DURATION,
