@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
+import { describeFetchError } from '../common/fetch-errors';
 import type { Env } from '../config/env';
 import { marketStatSchema, parseQuotes, type Quotes } from './coinmarketcap-quotes';
 import { MARKET_COIN_IDS, type MarketStats } from './market-stats';
@@ -93,7 +94,10 @@ export class CoinMarketCapProvider implements MarketStatsProvider {
       }
       won = await this.takeGate();
     } catch (error) {
-      return this.fallBack(`Redis unavailable (${this.describe(error)})`, cached ?? this.lastSeen);
+      return this.fallBack(
+        `Redis unavailable (${describeFetchError(error, this.options.timeoutMs)})`,
+        cached ?? this.lastSeen,
+      );
     }
     if (!won) {
       return cached !== null ? this.serve(cached) : this.awaitOtherCall();
@@ -103,7 +107,10 @@ export class CoinMarketCapProvider implements MarketStatsProvider {
       quotes = await this.fetchQuotes();
     } catch (error) {
       await this.markCallFailed();
-      return this.fallBack(`unavailable (${this.describe(error)})`, cached);
+      return this.fallBack(
+        `unavailable (${describeFetchError(error, this.options.timeoutMs)})`,
+        cached,
+      );
     }
     const answer = { fetchedAt: Date.now(), ...quotes };
     await this.writeCache(answer);
@@ -160,7 +167,10 @@ export class CoinMarketCapProvider implements MarketStatsProvider {
       try {
         [raw, gate] = await this.redis.mget(this.options.cacheKey, this.options.gateKey);
       } catch (error) {
-        return this.fallBack(`Redis unavailable (${this.describe(error)})`, this.lastSeen);
+        return this.fallBack(
+          `Redis unavailable (${describeFetchError(error, this.options.timeoutMs)})`,
+          this.lastSeen,
+        );
       }
       const cached = this.parseCached(raw ?? null);
       if (cached !== null) {
@@ -232,27 +242,6 @@ export class CoinMarketCapProvider implements MarketStatsProvider {
     this.logger.warn(`${problem}${also}; serving ${serving}`);
     this.lastReportAt = now;
     this.unreported = 0;
-  }
-
-  private describe(error: unknown): string {
-    // Read by shape, not instanceof: the timeout is a DOMException, which need not be an Error.
-    const { name, message, cause } = (error ?? {}) as {
-      name?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (name === 'TimeoutError') {
-      return `no answer within ${this.options.timeoutMs} ms`;
-    }
-    if (name === 'SyntaxError') {
-      return 'answered something other than JSON';
-    }
-    if (typeof message !== 'string') {
-      return String(error);
-    }
-    // fetch() puts the network reason (ECONNREFUSED, …) in `cause`.
-    const reason = (cause as { message?: unknown } | undefined)?.message;
-    return typeof reason === 'string' ? `${message}: ${reason}` : message;
   }
 }
 

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
+import { describeFetchError } from '../common/fetch-errors';
 import type { Env } from '../config/env';
 import { type MemberScore, memberScoresSchema } from './member-score';
 import type { ScoreProvider } from './score-provider';
@@ -138,28 +139,10 @@ export class ConfirmuScoreProvider implements ScoreProvider {
     }
     const also = this.unreported > 0 ? ` (and ${this.unreported} more failures since)` : '';
     this.logger.warn(
-      `unavailable (${this.describe(error)})${also}; serving ${servingCache ? 'its last cached scores' : 'platform scores'}`,
+      `unavailable (${describeFetchError(error, this.options.timeoutMs)})${also}; serving ${servingCache ? 'its last cached scores' : 'platform scores'}`,
     );
     this.lastReportAt = now;
     this.unreported = 0;
-  }
-
-  private describe(error: unknown): string {
-    // Read by shape, not instanceof: the timeout is a DOMException, which need not be an Error.
-    const { name, message, cause } = (error ?? {}) as {
-      name?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (name === 'TimeoutError') {
-      return `no answer within ${this.options.timeoutMs} ms`;
-    }
-    if (typeof message !== 'string') {
-      return String(error);
-    }
-    // fetch() puts the network reason (ECONNREFUSED, …) in `cause`.
-    const reason = (cause as { message?: unknown } | undefined)?.message;
-    return typeof reason === 'string' ? `${message}: ${reason}` : message;
   }
 }
 
