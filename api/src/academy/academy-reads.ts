@@ -44,6 +44,9 @@ interface ModuleRow {
   quiz_score: number | null;
 }
 
+/** One module's progress in one enrolment. */
+type ProgressRow = Pick<ModuleRow, 'id' | 'completed' | 'quiz_completed' | 'quiz_score'>;
+
 /** A module's outline with one enrolment's progress in it. */
 type OutlineRow = Omit<ModuleRow, 'sections' | 'quiz'> & { question_count: number };
 
@@ -255,11 +258,16 @@ export class AcademyReads {
 
   /** One enrolment's progress (the caller's checks are the command's or query's business). */
   async progress(enrollmentId: string, courseId: string): Promise<ProgressView> {
-    const modules = await this.dataSource.query<ModuleRow[]>(MODULES_SQL, [
-      [courseId],
-      enrollmentId,
-    ]);
-    const moduleProgress = modules.map((module) => progressOf(toModule(module)));
+    const modules = await this.dataSource.query<ProgressRow[]>(
+      `SELECT m.id, mp.completed_at IS NOT NULL AS completed,
+              mp.quiz_completed_at IS NOT NULL AS quiz_completed, mp.quiz_score
+       FROM app.course_modules m
+       LEFT JOIN app.module_progress mp ON mp.module_id = m.id AND mp.enrollment_id = $2
+       WHERE m.course_id = $1
+       ORDER BY m.position`,
+      [courseId, enrollmentId],
+    );
+    const moduleProgress = modules.map(progressOfRow);
     return {
       enrollmentId,
       progress: percentDone(
@@ -312,18 +320,22 @@ function progressOf(module: ModuleView): ModuleProgressView {
   };
 }
 
+function progressOfRow(row: ProgressRow): ModuleProgressView {
+  return {
+    moduleId: row.id,
+    completed: row.completed,
+    quizCompleted: row.quiz_completed,
+    quizScore: row.quiz_score,
+  };
+}
+
 function enrollmentOf(row: SummaryRow, modules: OutlineRow[]) {
   const enrollmentId = row.enrollment_id!;
   return {
     _id: enrollmentId,
     enrollmentId,
     progress: percentDone(row.completed, row.module_count),
-    moduleProgress: modules.map((module) => ({
-      moduleId: module.id,
-      completed: module.completed,
-      quizCompleted: module.quiz_completed,
-      quizScore: module.quiz_score,
-    })),
+    moduleProgress: modules.map(progressOfRow),
     starred: row.starred,
   };
 }
