@@ -566,7 +566,7 @@ describe('image uploads', () => {
         ['image', new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/jpeg' }), 'big.jpg'],
       ]);
       expect(answer.status).toBe(413);
-      expect((await answer.json())).toEqual({
+      expect(await answer.json()).toEqual({
         success: false,
         message: 'Images can be at most 5 MB.',
         code: 'UPLOAD.TOO_LARGE',
@@ -577,7 +577,7 @@ describe('image uploads', () => {
       const html = new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/jpeg' });
       const answer = await post([['image', html, 'photo.jpg']]);
       expect(answer.status).toBe(415);
-      expect((await answer.json())).toMatchObject({ code: 'UPLOAD.UNSUPPORTED_TYPE' });
+      expect(await answer.json()).toMatchObject({ code: 'UPLOAD.UNSUPPORTED_TYPE' });
     });
 
     it('answers 400 for a second file', async () => {
@@ -586,7 +586,7 @@ describe('image uploads', () => {
         ['image', await jpegBlob(), 'b.jpg'],
       ]);
       expect(answer.status).toBe(400);
-      expect((await answer.json())).toMatchObject({ success: false });
+      expect(await answer.json()).toMatchObject({ success: false });
     });
   });
 
