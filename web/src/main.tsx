@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 
 import { AppProvider } from '@/app/provider';
 import { AppRouter } from '@/app/router';
+import { StartupGate } from '@/features/startup/components/startup-gate';
 import '@/styles/global.css';
 
 const root = document.getElementById('root');
@@ -13,7 +14,9 @@ if (root === null) {
 createRoot(root).render(
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <StartupGate>
+        <AppRouter />
+      </StartupGate>
     </AppProvider>
   </StrictMode>,
 );

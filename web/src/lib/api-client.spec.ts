@@ -1,29 +1,51 @@
 import { ApiError, apiRequest, UNREACHABLE_MESSAGE } from './api-client';
+import { SESSION_KEY, session, type SignedIn } from './session';
 
 function answer(status: number, body: unknown): Promise<Response> {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-describe(apiRequest.name, () => {
-  const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    global.fetch = fetchMock as typeof fetch;
-  });
+const member: SignedIn = {
+  token: 'access-1',
+  refresh: 'refresh-1',
+  user: {
+    _id: 'u1',
+    fullname: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '+1 555',
+    gender: null,
+    ageRange: null,
+    location: { city: null, town: null, country: null },
+    occupation: null,
+    profile: null,
+  },
+};
 
-  it('sends JSON with the bearer token to the API host', async () => {
+const headersOf = (call: number) =>
+  fetchMock.mock.calls[call]![1]?.headers as Record<string, string>;
+const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as typeof fetch;
+  session.clear();
+});
+
+describe(apiRequest.name, () => {
+  it('sends JSON with the session token to the API host', async () => {
+    session.signIn(member);
     fetchMock.mockReturnValue(answer(200, { success: true, message: 'OK', data: 1 }));
-    await apiRequest('/users/login', {
+    await apiRequest('/users/edit-profile', {
       method: 'POST',
       body: { a: 1 },
-      token: 't0k',
+      auth: true,
       fallback: 'x',
     });
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('http://api.test/users/login');
+    expect(url).toBe('http://api.test/users/edit-profile');
     expect(init?.headers).toEqual({
       Accept: 'application/json',
-      Authorization: 'Bearer t0k',
+      Authorization: 'Bearer access-1',
       'Content-Type': 'application/json',
     });
     expect(init?.body).toBe('{"a":1}');
@@ -31,10 +53,17 @@ describe(apiRequest.name, () => {
 
   it('sends an empty bearer without a session', async () => {
     fetchMock.mockReturnValue(answer(200, { success: true, message: 'OK', data: null }));
-    await apiRequest('/x', { fallback: 'x' });
-    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe(
-      'Bearer ',
-    );
+    await apiRequest('/x', { auth: true, fallback: 'x' });
+    expect(headersOf(0).Authorization).toBe('Bearer ');
+  });
+
+  it('lets a FormData body set its own content type', async () => {
+    fetchMock.mockReturnValue(answer(200, { success: true, message: 'OK', data: null }));
+    const form = new FormData();
+    form.set('content', 'hello');
+    await apiRequest('/x', { method: 'POST', body: form, fallback: 'x' });
+    expect(headersOf(0)['Content-Type']).toBeUndefined();
+    expect(fetchMock.mock.calls[0]![1]?.body).toBe(form);
   });
 
   it("fails with the server's message", async () => {
@@ -59,5 +88,92 @@ describe(apiRequest.name, () => {
   it('names an unreachable server', async () => {
     fetchMock.mockRejectedValue(new TypeError('fetch failed'));
     await expect(apiRequest('/x', { fallback: 'f' })).rejects.toThrow(UNREACHABLE_MESSAGE);
+  });
+});
+
+describe('silent token refresh', () => {
+  const expired = () => answer(401, { success: false, message: 'Please log in to continue.' });
+
+  it('renews an expired token once and repeats the call with the new one', async () => {
+    session.signIn(member);
+    fetchMock
+      .mockReturnValueOnce(expired())
+      .mockReturnValueOnce(
+        answer(200, {
+          success: true,
+          message: 'Session renewed',
+          data: { token: 'access-2', refresh: 'refresh-2' },
+        }),
+      )
+      .mockReturnValueOnce(answer(200, { success: true, message: 'OK', data: 'mine' }));
+    await expect(apiRequest('/users/me', { auth: true, fallback: 'x' })).resolves.toMatchObject({
+      data: 'mine',
+    });
+    expect(fetchMock.mock.calls[1]![0]).toBe('http://api.test/users/refresh');
+    expect(fetchMock.mock.calls[1]![1]?.body).toBe('{"refresh":"refresh-1"}');
+    expect(headersOf(2).Authorization).toBe('Bearer access-2');
+    expect(session.getState()).toMatchObject({ token: 'access-2', refresh: 'refresh-2' });
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toMatchObject({ token: 'access-2' });
+  });
+
+  it('spends the refresh token once for calls that expire together', async () => {
+    session.signIn(member);
+    let renewals = 0;
+    fetchMock.mockImplementation((url, init) => {
+      if (url === 'http://api.test/users/refresh') {
+        renewals += 1;
+        return answer(200, {
+          success: true,
+          message: '',
+          data: { token: 'access-2', refresh: 'refresh-2' },
+        });
+      }
+      const bearer = (init?.headers as Record<string, string>).Authorization;
+      return bearer === 'Bearer access-2'
+        ? answer(200, { success: true, message: 'OK', data: url })
+        : expired();
+    });
+    await Promise.all([
+      apiRequest('/a', { auth: true, fallback: 'x' }),
+      apiRequest('/b', { auth: true, fallback: 'x' }),
+      apiRequest('/c', { auth: true, fallback: 'x' }),
+    ]);
+    expect(renewals).toBe(1);
+  });
+
+  it('takes the pair another tab renewed instead of replaying the spent token', async () => {
+    session.signIn(member);
+    // Another tab renewed while this one still held refresh-1.
+    localStorage.setItem(
+      SESSION_KEY,
+      JSON.stringify({ ...member, detail: member.user, token: 'access-9', refresh: 'refresh-9' }),
+    );
+    fetchMock
+      .mockReturnValueOnce(expired())
+      .mockReturnValueOnce(answer(200, { success: true, message: 'OK', data: 'mine' }));
+    await apiRequest('/users/me', { auth: true, fallback: 'x' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(headersOf(1).Authorization).toBe('Bearer access-9');
+  });
+
+  it('ends the session when the refresh token is refused', async () => {
+    session.signIn(member);
+    fetchMock
+      .mockReturnValueOnce(expired())
+      .mockReturnValueOnce(
+        answer(401, { success: false, message: 'Your session has expired. Please log in again.' }),
+      );
+    await expect(apiRequest('/users/me', { auth: true, fallback: 'x' })).rejects.toThrow(
+      'Please log in to continue.',
+    );
+    expect(session.getState().token).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('does not try to renew a call made without the session', async () => {
+    session.signIn(member);
+    fetchMock.mockReturnValueOnce(expired());
+    await expect(apiRequest('/users/login', { fallback: 'x' })).rejects.toThrow();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,7 @@
 import { env } from '@/config/env';
 
+import { session } from './session';
+
 /** SPEC §8: shown when the API cannot be reached at all. */
 export const UNREACHABLE_MESSAGE = 'Failed to connect to server';
 
@@ -25,10 +27,14 @@ export class ApiError extends Error {
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The session token; an empty bearer is sent when there is none (SPEC §6). */
-  token?: string | undefined;
+  /**
+   * Send the session's token, and renew it once when the API says it expired. Without a
+   * session an empty bearer is sent (SPEC §6).
+   */
+  auth?: boolean;
   /** The action's fallback text (SPEC §8), used when the server gives no message. */
   fallback: string;
+  signal?: AbortSignal;
 };
 
 function messageOf(body: unknown): string | undefined {
@@ -45,24 +51,91 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+async function send(path: string, options: RequestOptions, token: string): Promise<Response> {
+  const isForm = options.body instanceof FormData;
+  try {
+    return await fetch(`${env.apiUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+        // A FormData body sets its own multipart type with the boundary.
+        ...(options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body:
+        options.body === undefined
+          ? null
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      throw error;
+    }
+    throw new ApiError(UNREACHABLE_MESSAGE, undefined);
+  }
+}
+
+let renewing: Promise<string | null> | undefined;
+
+/**
+ * Trades the refresh token for a new pair; resolves to the new access token, or null when the
+ * session is over (and then clears it, which sends the member to /login). Refresh tokens rotate
+ * and a replayed one ends the whole sign-in, so one renewal runs at a time: in this tab through
+ * `renewing`, across tabs through a Web Lock, inside which a token another tab already renewed
+ * is taken from storage instead of being spent again.
+ */
+export function renewSession(): Promise<string | null> {
+  renewing ??= (async () => {
+    const spent = session.getState().refresh;
+    const renew = async (): Promise<string | null> => {
+      const stored = session.readStored();
+      if (stored.refresh !== null && stored.refresh !== spent && stored.token !== null) {
+        session.adoptStored();
+        return stored.token;
+      }
+      if (spent === null) {
+        return null;
+      }
+      const response = await send(
+        '/users/refresh',
+        { method: 'POST', body: { refresh: spent }, fallback: '' },
+        '',
+      );
+      if (!response.ok) {
+        if (response.status === 401 || response.status === 400) {
+          session.clear();
+          return null;
+        }
+        throw new ApiError(UNREACHABLE_MESSAGE, response.status);
+      }
+      const { data } = (await response.json()) as Envelope<{ token: string; refresh: string }>;
+      session.setTokens(data);
+      return data.token;
+    };
+    return typeof navigator !== 'undefined' && 'locks' in navigator
+      ? navigator.locks.request('lendpath.session.renew', renew)
+      : renew();
+  })().finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
+
 /**
  * The one fetch client: adds the JSON and bearer headers and turns every failure into an
  * {@link ApiError} whose message is the server's (message or data.message) or the fallback.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions): Promise<Envelope<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`${env.apiUrl}${path}`, {
-      method: options.method ?? 'GET',
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${options.token ?? ''}`,
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: options.body !== undefined ? JSON.stringify(options.body) : null,
-    });
-  } catch {
-    throw new ApiError(UNREACHABLE_MESSAGE, undefined);
+  const token = options.auth === true ? (session.getState().token ?? '') : '';
+  let response = await send(path, options, token);
+  if (response.status === 401 && options.auth === true && token !== '') {
+    const renewed = await renewSession();
+    if (renewed !== null) {
+      response = await send(path, options, renewed);
+    }
   }
   const body: unknown = await response.json().catch(() => undefined);
   const envelope = body as Partial<Envelope<T>> & { code?: string };

@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'ghost';
+  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
   block?: boolean;
   /** While busy the button is disabled and shows `busyText` (SPEC's '…ing...' texts). */
   busy?: boolean;

@@ -5,31 +5,49 @@ import styles from './text-field.module.css';
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
+  hint?: string | undefined;
   /** Rendered inside the field's border, after the input (a show/hide toggle, a unit). */
   trailing?: ReactNode;
 };
 
-export function TextField({ label, error, trailing, id, ...input }: TextFieldProps) {
+/** A labelled input with its hint and its error line (the error is announced). */
+export function TextField({ label, error, hint, trailing, id, ...input }: TextFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
-  const errorId = `${inputId}-error`;
+  const describedBy = [
+    hint !== undefined ? `${inputId}-hint` : '',
+    error !== undefined ? `${inputId}-error` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <div className={[styles.control, error !== undefined ? styles.invalid : ''].join(' ')}>
+      <div
+        className={[
+          styles.control,
+          error !== undefined ? styles.invalid : '',
+          input.readOnly === true ? styles.readOnly : '',
+        ].join(' ')}
+      >
         <input
           {...input}
           id={inputId}
           className={styles.input}
           aria-invalid={error !== undefined}
-          aria-describedby={error !== undefined ? errorId : undefined}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
         />
         {trailing}
       </div>
+      {hint !== undefined && (
+        <p id={`${inputId}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {error !== undefined && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={`${inputId}-error`} className={styles.error} role="alert">
           {error}
         </p>
       )}

@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
 import { createQueryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
+import { hasAcknowledgedTerms } from '@/lib/terms-acknowledgement';
 
 import { LoginForm } from './login-form';
 
@@ -28,6 +30,8 @@ function renderLogin() {
 describe(LoginForm.name, () => {
   const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
   beforeEach(() => {
+    session.clear();
+    localStorage.clear();
     fetchMock.mockReset();
     global.fetch = fetchMock as typeof fetch;
   });
@@ -68,9 +72,13 @@ describe(LoginForm.name, () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('goes to the dashboard with a welcome toast on success', async () => {
+  it('holds the session and goes to the dashboard with a welcome toast on success', async () => {
+    const user = { _id: 'u1', fullname: 'Ada Lovelace', email: 'ada@example.com' };
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ success: true, message: 'OK', data: {} }), { status: 200 }),
+      new Response(
+        JSON.stringify({ success: true, message: 'OK', data: { token: 't', refresh: 'r', user } }),
+        { status: 200 },
+      ),
     );
     const router = renderLogin();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -78,5 +86,7 @@ describe(LoginForm.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByText('Login successful! Welcome back!')).toBeTruthy();
+    expect(session.getState()).toMatchObject({ token: 't', refresh: 'r', detail: user });
+    expect(hasAcknowledgedTerms()).toBe(true);
   });
 });

@@ -1,36 +1,49 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { acknowledgeTerms } from '@/lib/terms-acknowledgement';
+import { focusFirstError } from '@/lib/validation';
 
 import { useLogin } from '../api/login';
-import { type LoginErrors, validateLogin } from '../validation';
-import styles from './login-form.module.css';
+import { validateLogin } from '../validation';
+import styles from './auth-form.module.css';
+
+/** Where a signed-out visitor was headed before being sent to log in. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown } } | null)?.from?.pathname;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
+    ? from
+    : paths.dashboard;
+}
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<LoginErrors>({});
+  const [errors, setErrors] = useState<ReturnType<typeof validateLogin>>({});
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateLogin({ email, password });
     setErrors(found);
     if (Object.keys(found).length > 0) {
+      focusFirstError(event.currentTarget, found);
       return;
     }
     login.mutate(
       { email, password },
       {
         onSuccess: () => {
+          acknowledgeTerms();
           toast.success('Login successful! Welcome back!');
-          void navigate(paths.dashboard);
+          void navigate(returnPath(location.state), { replace: true });
         },
         onError: (error) => toast.error(error.message),
       },
@@ -48,25 +61,13 @@ export function LoginForm() {
         onChange={(event) => setEmail(event.target.value)}
         error={errors.email}
       />
-      <TextField
+      <PasswordField
         label="Password"
-        type={showPassword ? 'text' : 'password'}
         name="password"
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
-        trailing={
-          <button
-            type="button"
-            className={styles.toggle}
-            onClick={() => setShowPassword((shown) => !shown)}
-            aria-pressed={showPassword}
-          >
-            {showPassword ? 'Hide' : 'Show'}
-            <span className="visually-hidden"> password</span>
-          </button>
-        }
       />
       <Link to={paths.forgotPassword} className={styles.forgot}>
         Forgot Password?

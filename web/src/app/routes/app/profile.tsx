@@ -1,0 +1,5 @@
+import { Profile } from '@/features/profile/components/profile';
+
+export default function ProfileRoute() {
+  return <Profile />;
+}

@@ -1,0 +1,5 @@
+import { Transactions } from '@/features/transactions/components/transactions';
+
+export default function TransactionsRoute() {
+  return <Transactions />;
+}

@@ -1,0 +1,10 @@
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+
+export default function SignUpRoute() {
+  return (
+    <AuthLayout title="Create your account" subtitle="Learn, connect and lend USDC with members.">
+      <SignUpForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/lib/auth';
+
+import { icons } from './icons';
+import styles from './sidebar-nav.module.css';
+
+/** The member's page on the third-party scoring site: its path carries their id (SPEC §2). */
+export function scoreSiteUrl(userId: string): string {
+  return `${env.scoreSiteUrl}/${encodeURIComponent(userId)}`;
+}
+
+function Item({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        className={({ isActive }) => [styles.link, isActive ? styles.active : ''].join(' ')}
+      >
+        {icon}
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+/** SPEC §2's sidebar links, in its order, then Logout. */
+export function SidebarNav({ userId }: { userId: string }) {
+  const logout = useLogout();
+  return (
+    <nav aria-label="Main" className={styles.nav}>
+      <ul className={styles.list}>
+        <Item to={paths.dashboard} icon={icons.dashboard}>
+          Dashboard
+        </Item>
+        <Item to={paths.academy} icon={icons.academy}>
+          Academy
+        </Item>
+        <Item to={paths.community} icon={icons.community}>
+          Community
+        </Item>
+        <li>
+          <a
+            className={styles.link}
+            href={scoreSiteUrl(userId)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {icons.score}
+            Credit Score
+            <span className={styles.external}>
+              {icons.external}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </span>
+          </a>
+        </li>
+        <Item to={paths.microlending} icon={icons.lending}>
+          Micro Lending
+        </Item>
+        <Item to={paths.transactions} icon={icons.transactions}>
+          Transactions
+        </Item>
+      </ul>
+      <ul className={[styles.list, styles.bottom].join(' ')}>
+        <li>
+          <a className={styles.link} href={`mailto:${env.supportEmail}`}>
+            {icons.support}
+            Support
+          </a>
+        </li>
+        <Item to={paths.profile} icon={icons.profile}>
+          Profile
+        </Item>
+        <li>
+          <button type="button" className={styles.link} onClick={logout}>
+            {icons.logout}
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+import styles from './modal.module.css';
+
+interface ModalProps {
+  open: boolean;
+  /** Esc and a click on the backdrop call it; leave it out for a modal only an answer closes. */
+  onClose?: () => void;
+  title: string;
+  children: ReactNode;
+  /** Where it sits: centred, or a drawer sliding in from the left. */
+  placement?: 'center' | 'left';
+  className?: string;
+}
+
+/**
+ * The platform's modal <dialog>: the page behind is inert (focus stays inside), Esc and the
+ * backdrop close it when `onClose` is given, and focus returns where it was on close.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  placement = 'center',
+  className,
+}: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element === null) {
+      return;
+    }
+    if (open && !element.open) {
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={[styles.dialog, styles[placement], className ?? ''].join(' ')}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Esc: the dialog closes only through `open`, so React's state stays the truth.
+        event.preventDefault();
+        onClose?.();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) {
+          onClose?.();
+        }
+      }}
+    >
+      {open && (
+        <div className={styles.body}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

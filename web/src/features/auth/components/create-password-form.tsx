@@ -1,0 +1,66 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
+import { focusFirstError } from '@/lib/validation';
+
+import { useResetPassword } from '../api/reset-password';
+import { validateNewPassword } from '../validation';
+import styles from './auth-form.module.css';
+
+/** The reset's last step; the route makes sure the email and the code are there. */
+export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode: string }) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<ReturnType<typeof validateNewPassword>>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateNewPassword({ password, confirmPassword });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(event.currentTarget, found);
+      return;
+    }
+    resetPassword.mutate(
+      { email, otpCode, newPassword: password },
+      {
+        onSuccess: () => {
+          toast.success('Password changed successfully!');
+          void navigate(paths.passwordChanged, { replace: true });
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <PasswordField
+        label="New Password"
+        name="password"
+        autoComplete="new-password"
+        hint="At least 6 characters"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+        error={errors.confirmPassword}
+      />
+      <Button type="submit" block busy={resetPassword.isPending} busyText="Saving...">
+        Reset Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+
+import styles from './legal.module.css';
+
+/** The three legal pages' routes (SPEC §2), linked from each other and from the footer. */
+export const legalPaths = {
+  termsOfService: '/terms-of-service',
+  privacyPolicy: '/privacy-policy',
+  feeSovereigntyPledge: '/fee-sovereignty-pledge',
+} as const;
+
+export const SUPPORT_EMAIL = 'support@lendpath.app';
+
+/** One date for all three documents (SPEC §9): they were adopted together. */
+const EFFECTIVE = { iso: '2025-04-01', label: 'April 1, 2025' } as const;
+
+export interface LegalSection {
+  /** The in-page anchor: `/terms-of-service#<id>` lands on the section's heading. */
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+export function SupportEmail() {
+  return <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
+}
+
+/**
+ * A legal page: one `<h1>`, the effective date, an optional introduction, a table of contents
+ * built from the same list as the sections (so a link can never point at a missing heading), and
+ * one `<h2>` per section.
+ */
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+  contents = false,
+}: {
+  title: string;
+  intro?: ReactNode;
+  sections: readonly LegalSection[];
+  contents?: boolean;
+}) {
+  return (
+    <article className={styles.document} aria-labelledby="legal-title">
+      <header className={styles.header}>
+        <h1 id="legal-title" className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.effective}>
+          Effective <time dateTime={EFFECTIVE.iso}>{EFFECTIVE.label}</time>
+        </p>
+      </header>
+      {intro !== undefined && <div className={styles.intro}>{intro}</div>}
+      {contents && (
+        <nav className={styles.contents} aria-labelledby="legal-contents">
+          <p id="legal-contents" className={styles.contentsTitle}>
+            Contents
+          </p>
+          <ol className={styles.contentsList}>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      {sections.map((section) => (
+        <section key={section.id} className={styles.section}>
+          <h2 id={section.id} className={styles.heading}>
+            {section.title}
+          </h2>
+          {section.body}
+        </section>
+      ))}
+    </article>
+  );
+}

@@ -1,0 +1,253 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+import { FeeSovereigntyPledge } from './fee-sovereignty-pledge';
+import { legalPaths } from './legal-document';
+import { PrivacyPolicy } from './privacy-policy';
+import { TermsOfService } from './terms-of-service';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: legalPaths.termsOfService, element: <TermsOfService /> },
+      { path: legalPaths.privacyPolicy, element: <PrivacyPolicy /> },
+      { path: legalPaths.feeSovereigntyPledge, element: <FeeSovereigntyPledge /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/**
+ * The paragraph or list item a member reads that says `pattern`, with its links and code read as
+ * part of the sentence. Throws (failing the test) when no single paragraph or item says it.
+ */
+function statement(pattern: RegExp): HTMLElement {
+  const [found] = screen.getAllByText(
+    (_, element) =>
+      element !== null &&
+      (element.tagName === 'P' || element.tagName === 'LI') &&
+      pattern.test(element.textContent ?? ''),
+  );
+  return found!;
+}
+
+/** What every legal page shares: the one title, the date, sections in heading order. */
+function itIsALegalPage(path: string, title: string, { contents }: { contents: boolean }) {
+  it('has one article with one h1, the effective date and h2 sections in order', () => {
+    renderAt(path);
+    const article = screen.getByRole('article', { name: title });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
+    const levels = within(article)
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level) => level === 2).length).toBeGreaterThanOrEqual(4);
+    levels.slice(1).forEach((level, index) => {
+      expect(level).toBeGreaterThanOrEqual(2);
+      expect(level - levels[index]!).toBeLessThanOrEqual(1);
+    });
+    expect(statement(/^Effective April 1, 2025$/).querySelector('time')?.dateTime).toBe(
+      '2025-04-01',
+    );
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  if (contents) {
+    it('lists every section in its contents, each link landing on its heading', () => {
+      renderAt(path);
+      const links = within(screen.getByRole('navigation', { name: 'Contents' })).getAllByRole(
+        'link',
+      );
+      const sectionHeadings = screen.getAllByRole('heading', { level: 2 });
+      expect(links.map((link) => link.textContent)).toEqual(
+        sectionHeadings.map((heading) => heading.textContent),
+      );
+      links.forEach((link, index) => {
+        const target = link.getAttribute('href')!.replace(/^#/, '');
+        expect(document.getElementById(target)).toBe(sectionHeadings[index]);
+      });
+    });
+  } else {
+    it('is short enough to need no contents', () => {
+      renderAt(path);
+      expect(screen.queryByRole('navigation')).toBeNull();
+    });
+  }
+
+  it('gives support@lendpath.app as a mail link', () => {
+    renderAt(path);
+    for (const link of screen.getAllByRole('link', { name: 'support@lendpath.app' })) {
+      expect(link.getAttribute('href')).toBe('mailto:support@lendpath.app');
+    }
+  });
+}
+
+describe(TermsOfService.name, () => {
+  itIsALegalPage(legalPaths.termsOfService, 'Terms of Service', { contents: true });
+
+  it('admits members from 16, and under 18 only with a parent or guardian', () => {
+    renderAt(legalPaths.termsOfService);
+    statement(/You must be at least 16 years old to use LendPath\./);
+    statement(/under 18, you may use LendPath only with the consent of a parent or guardian/);
+  });
+
+  it('is not offered in the United States, the EU or OFAC-sanctioned places, checked at start-up', () => {
+    renderAt(legalPaths.termsOfService);
+    statement(
+      /LendPath is not offered in the United States .*in any country of the European Union.*sanctions administered by the US Office of Foreign Assets Control \(OFAC\)/,
+    );
+    statement(/The app checks the region your connection comes from when it starts/);
+  });
+
+  it('says third-party providers do the KYC and AML checks', () => {
+    renderAt(legalPaths.termsOfService);
+    statement(
+      /\(KYC\) and anti-money-laundering \(AML\) checks are carried out by independent third-party providers/,
+    );
+  });
+
+  it('describes LPE as a utility token with no promise of value, at 0 for now', () => {
+    renderAt(legalPaths.termsOfService);
+    const lpe = statement(/LPE is LendPath's utility token/);
+    expect(lpe.textContent).toMatch(/It is not an investment/);
+    expect(lpe.textContent).toMatch(/no promise that LPE has or will ever have any value/);
+    statement(/the LPE Balance on your dashboard is 0 for now/);
+  });
+
+  it('sends disputes to the DAO first, then to AAA arbitration in Maryland', () => {
+    renderAt(legalPaths.termsOfService);
+    const steps = statement(/first goes to resolution through the LendPath DAO/).closest('ol')!;
+    const [dao, arbitration] = within(steps).getAllByRole('listitem');
+    expect(dao!.textContent).toMatch(/^Resolution through the DAO/);
+    expect(arbitration!.textContent).toMatch(
+      /binding arbitration in Maryland under the rules of the American Arbitration Association \(AAA\)/,
+    );
+  });
+
+  it('pledges that fees never increase, enforced by the contract, and links the pledge', async () => {
+    const router = renderAt(legalPaths.termsOfService);
+    const fees = statement(/Platform fees never increase/);
+    expect(fees.textContent).toMatch(/the lending contract itself enforces it/);
+    await userEvent.click(within(fees).getByRole('link', { name: 'Fee Sovereignty Pledge' }));
+    expect(router.state.location.pathname).toBe('/fee-sovereignty-pledge');
+    expect(screen.getByRole('heading', { level: 1, name: 'Fee Sovereignty Pledge' })).toBeTruthy();
+  });
+
+  it('says lending is non-custodial, between members and at risk of default without insurance', () => {
+    renderAt(legalPaths.termsOfService);
+    const custody = statement(/LendPath is non-custodial/);
+    expect(custody.textContent).toMatch(/from your own browser wallet, through LendPath's lending/);
+    expect(custody.textContent).toMatch(/LendPath never holds your keys or your funds/);
+    statement(/Loans are made between members/);
+    statement(/A borrower may repay late or never/);
+    statement(/There is no deposit insurance/);
+    statement(/credit-style score from ConfirmU, a third-party scoring service/);
+  });
+
+  it('sets the community rules: report, block, three reports hide a post, images stripped', () => {
+    renderAt(legalPaths.termsOfService);
+    statement(/Any member can report a post or block a member/);
+    statement(/Once three different members have reported a post, it is hidden from the feed/);
+    statement(/Images you upload are re-encoded .* stripped of their metadata, including location/);
+  });
+
+  it('says how the terms change and links the privacy policy', async () => {
+    const router = renderAt(legalPaths.termsOfService);
+    statement(/We may update these terms/);
+    await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
+    expect(router.state.location.pathname).toBe('/privacy-policy');
+  });
+});
+
+describe(PrivacyPolicy.name, () => {
+  itIsALegalPage(legalPaths.privacyPolicy, 'Privacy Policy', { contents: true });
+
+  it('lists the personal data held', () => {
+    renderAt(legalPaths.privacyPolicy);
+    statement(/your name, email address and phone number/);
+    statement(/Optional profile fields/);
+    statement(/^Wallet addresses/);
+    statement(/^Posts: what you write, the images you upload/);
+    statement(/^Course progress/);
+  });
+
+  it('says why, and that data is not sold', () => {
+    renderAt(legalPaths.privacyPolicy);
+    expect(screen.getByRole('heading', { level: 2, name: 'Why we use it' })).toBeTruthy();
+    statement(/We do not sell your personal data/);
+  });
+
+  it('keeps the session and the terms acknowledgement in local storage', () => {
+    renderAt(legalPaths.privacyPolicy);
+    statement(/keeps your session and the terms acknowledgement in your browser's local storage/);
+  });
+
+  it('names ConfirmU as the scoring service and says what it receives', () => {
+    renderAt(legalPaths.privacyPolicy);
+    statement(/ConfirmU, a third-party scoring service, receives the member IDs of borrowers/);
+  });
+
+  it('says how long data is kept and what members can ask support for', () => {
+    renderAt(legalPaths.privacyPolicy);
+    expect(screen.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeTruthy();
+    statement(/while your account is open, and deleted within 30 days of it being closed/);
+    const request = statement(/You can also write to support@lendpath.app to ask for/);
+    expect(within(request).getByRole('link').getAttribute('href')).toBe(
+      'mailto:support@lendpath.app',
+    );
+    statement(/^access: a copy of the personal data/);
+    statement(/^correction of anything that is wrong/);
+    statement(/^deletion of your account and data/);
+  });
+
+  it('explains passwords are hashed and one-time codes expire', () => {
+    renderAt(legalPaths.privacyPolicy);
+    statement(/Passwords are hashed/);
+    statement(/One-time codes expire after 10 minutes/);
+    statement(/stripped of their metadata, including location/);
+  });
+
+  it('keeps children under 16 out and needs consent under 18', () => {
+    renderAt(legalPaths.privacyPolicy);
+    statement(/LendPath is not for anyone under 16/);
+    statement(/Members aged 16 or 17 need a parent or guardian's consent/);
+  });
+});
+
+describe(FeeSovereigntyPledge.name, () => {
+  itIsALegalPage(legalPaths.feeSovereigntyPledge, 'Fee Sovereignty Pledge', { contents: false });
+
+  it('states the pledge first', () => {
+    renderAt(legalPaths.feeSovereigntyPledge);
+    const article = screen.getByRole('article');
+    const pledge = statement(/^Platform fees on LendPath never increase\.$/);
+    expect(within(article).getAllByRole('paragraph')[1]).toBe(pledge);
+  });
+
+  it('names the contract revert that refuses an increase', () => {
+    renderAt(legalPaths.feeSovereigntyPledge);
+    const rule = statement(/An owner can lower the fee, but the contract refuses any increase/);
+    expect(within(rule).getByText('MicroLending__FeeIncrease').tagName).toBe('CODE');
+    expect(within(rule).getByText('setFeeBps').tagName).toBe('CODE');
+  });
+
+  it('is honest that late penalties are not covered and can rise for new loans', () => {
+    renderAt(legalPaths.feeSovereigntyPledge);
+    const penalty = statement(/^Late penalties\./);
+    expect(penalty.textContent).toMatch(/it can rise/);
+    expect(penalty.textContent).toMatch(/keeps the schedule it was funded under/);
+  });
+
+  it('links to the terms and the privacy policy', () => {
+    renderAt(legalPaths.feeSovereigntyPledge);
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms-of-service',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy-policy',
+    );
+  });
+});

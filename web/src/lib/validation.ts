@@ -1,0 +1,38 @@
+/**
+ * The validators' common ground (SPEC §5). Each validator answers the fields' errors in the
+ * order its rules are checked, so the first key is the first rule broken; a field keeps only
+ * its first broken rule.
+ */
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+export const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An optional leading +, then digits, spaces, hyphens and parentheses. */
+export const PHONE_SHAPE = /^\+?[\d\s\-()]+$/;
+
+export const phoneMessages = {
+  required: 'Please enter your phone number',
+  invalid: 'Please enter a valid phone number',
+} as const;
+
+export class Checks<K extends string> {
+  readonly errors: Errors<K> = {};
+
+  /** Records `message` for `field` when `broken`, unless the field already has an error. */
+  rule(field: K, broken: boolean, message: string): this {
+    if (broken && this.errors[field] === undefined) {
+      this.errors[field] = message;
+    }
+    return this;
+  }
+}
+
+/** Focuses the first field named in `errors` (the first rule broken), by its `name`. */
+export function focusFirstError(form: HTMLFormElement, errors: Errors<string>): void {
+  const [first] = Object.keys(errors);
+  if (first !== undefined) {
+    const field = form.elements.namedItem(first);
+    if (field instanceof HTMLElement) {
+      field.focus();
+    }
+  }
+}
