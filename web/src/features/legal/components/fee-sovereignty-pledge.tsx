@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 
-import { LegalDocument, legalPaths, type LegalSection, SupportEmail } from './legal-document';
+import { paths } from '@/config/paths';
+
+import { LegalDocument, type LegalSection, SupportEmail } from './legal-document';
 import styles from './legal.module.css';
 
 const sections: readonly LegalSection[] = [
@@ -71,8 +73,7 @@ const sections: readonly LegalSection[] = [
         The code enforces this pledge for the contract in use today. If we ever deploy a new lending
         contract, its fee will not start higher than the fee in force here, and we will announce it
         in advance; loans on the current contract stay on it. That part is a promise from us, not a
-        rule in code, and it is part of our{' '}
-        <Link to={legalPaths.termsOfService}>Terms of Service</Link>.
+        rule in code, and it is part of our <Link to={paths.termsOfService}>Terms of Service</Link>.
       </p>
     ),
   },
@@ -84,7 +85,7 @@ const sections: readonly LegalSection[] = [
         The contract's <code>parameters</code> function returns the current fee,{' '}
         <code>getLoan</code> shows the fee each loan was funded with, and its published code shows
         the rule above. Questions are welcome at <SupportEmail />; how we handle your data is in our{' '}
-        <Link to={legalPaths.privacyPolicy}>Privacy Policy</Link>.
+        <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
       </p>
     ),
   },

@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
 
+import { env } from '@/config/env';
+
 import styles from './legal.module.css';
-
-/** The three legal pages' routes (SPEC §2), linked from each other and from the footer. */
-export const legalPaths = {
-  termsOfService: '/terms-of-service',
-  privacyPolicy: '/privacy-policy',
-  feeSovereigntyPledge: '/fee-sovereignty-pledge',
-} as const;
-
-export const SUPPORT_EMAIL = 'support@lendpath.app';
 
 /** One date for all three documents (SPEC §9): they were adopted together. */
 const EFFECTIVE = { iso: '2025-04-01', label: 'April 1, 2025' } as const;
@@ -21,8 +14,9 @@ export interface LegalSection {
   body: ReactNode;
 }
 
+/** The contact address the documents give, the same one as the footer's. */
 export function SupportEmail() {
-  return <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
+  return <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>;
 }
 
 /**

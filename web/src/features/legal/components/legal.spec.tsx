@@ -2,17 +2,19 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+
 import { FeeSovereigntyPledge } from './fee-sovereignty-pledge';
-import { legalPaths } from './legal-document';
 import { PrivacyPolicy } from './privacy-policy';
 import { TermsOfService } from './terms-of-service';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: legalPaths.termsOfService, element: <TermsOfService /> },
-      { path: legalPaths.privacyPolicy, element: <PrivacyPolicy /> },
-      { path: legalPaths.feeSovereigntyPledge, element: <FeeSovereigntyPledge /> },
+      { path: paths.termsOfService, element: <TermsOfService /> },
+      { path: paths.privacyPolicy, element: <PrivacyPolicy /> },
+      { path: paths.feePledge, element: <FeeSovereigntyPledge /> },
     ],
     { initialEntries: [path] },
   );
@@ -77,25 +79,27 @@ function itIsALegalPage(path: string, title: string, { contents }: { contents: b
     });
   }
 
-  it('gives support@lendpath.app as a mail link', () => {
+  it('gives the support address as a mail link', () => {
     renderAt(path);
-    for (const link of screen.getAllByRole('link', { name: 'support@lendpath.app' })) {
-      expect(link.getAttribute('href')).toBe('mailto:support@lendpath.app');
+    const links = screen.getAllByRole('link', { name: env.supportEmail });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe(`mailto:${env.supportEmail}`);
     }
   });
 }
 
 describe(TermsOfService.name, () => {
-  itIsALegalPage(legalPaths.termsOfService, 'Terms of Service', { contents: true });
+  itIsALegalPage(paths.termsOfService, 'Terms of Service', { contents: true });
 
   it('admits members from 16, and under 18 only with a parent or guardian', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     statement(/You must be at least 16 years old to use LendPath\./);
     statement(/under 18, you may use LendPath only with the consent of a parent or guardian/);
   });
 
   it('is not offered in the United States, the EU or OFAC-sanctioned places, checked at start-up', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     statement(
       /LendPath is not offered in the United States .*in any country of the European Union.*sanctions administered by the US Office of Foreign Assets Control \(OFAC\)/,
     );
@@ -103,14 +107,14 @@ describe(TermsOfService.name, () => {
   });
 
   it('says third-party providers do the KYC and AML checks', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     statement(
       /\(KYC\) and anti-money-laundering \(AML\) checks are carried out by independent third-party providers/,
     );
   });
 
   it('describes LPE as a utility token with no promise of value, at 0 for now', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     const lpe = statement(/LPE is LendPath's utility token/);
     expect(lpe.textContent).toMatch(/It is not an investment/);
     expect(lpe.textContent).toMatch(/no promise that LPE has or will ever have any value/);
@@ -118,7 +122,7 @@ describe(TermsOfService.name, () => {
   });
 
   it('sends disputes to the DAO first, then to AAA arbitration in Maryland', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     const steps = statement(/first goes to resolution through the LendPath DAO/).closest('ol')!;
     const [dao, arbitration] = within(steps).getAllByRole('listitem');
     expect(dao!.textContent).toMatch(/^Resolution through the DAO/);
@@ -128,7 +132,7 @@ describe(TermsOfService.name, () => {
   });
 
   it('pledges that fees never increase, enforced by the contract, and links the pledge', async () => {
-    const router = renderAt(legalPaths.termsOfService);
+    const router = renderAt(paths.termsOfService);
     const fees = statement(/Platform fees never increase/);
     expect(fees.textContent).toMatch(/the lending contract itself enforces it/);
     await userEvent.click(within(fees).getByRole('link', { name: 'Fee Sovereignty Pledge' }));
@@ -137,7 +141,7 @@ describe(TermsOfService.name, () => {
   });
 
   it('says lending is non-custodial, between members and at risk of default without insurance', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     const custody = statement(/LendPath is non-custodial/);
     expect(custody.textContent).toMatch(/from your own browser wallet, through LendPath's lending/);
     expect(custody.textContent).toMatch(/LendPath never holds your keys or your funds/);
@@ -148,14 +152,14 @@ describe(TermsOfService.name, () => {
   });
 
   it('sets the community rules: report, block, three reports hide a post, images stripped', () => {
-    renderAt(legalPaths.termsOfService);
+    renderAt(paths.termsOfService);
     statement(/Any member can report a post or block a member/);
     statement(/Once three different members have reported a post, it is hidden from the feed/);
     statement(/Images you upload are re-encoded .* stripped of their metadata, including location/);
   });
 
   it('says how the terms change and links the privacy policy', async () => {
-    const router = renderAt(legalPaths.termsOfService);
+    const router = renderAt(paths.termsOfService);
     statement(/We may update these terms/);
     await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
     expect(router.state.location.pathname).toBe('/privacy-policy');
@@ -163,10 +167,10 @@ describe(TermsOfService.name, () => {
 });
 
 describe(PrivacyPolicy.name, () => {
-  itIsALegalPage(legalPaths.privacyPolicy, 'Privacy Policy', { contents: true });
+  itIsALegalPage(paths.privacyPolicy, 'Privacy Policy', { contents: true });
 
   it('lists the personal data held', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     statement(/your name, email address and phone number/);
     statement(/Optional profile fields/);
     statement(/^Wallet addresses/);
@@ -175,28 +179,28 @@ describe(PrivacyPolicy.name, () => {
   });
 
   it('says why, and that data is not sold', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     expect(screen.getByRole('heading', { level: 2, name: 'Why we use it' })).toBeTruthy();
     statement(/We do not sell your personal data/);
   });
 
   it('keeps the session and the terms acknowledgement in local storage', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     statement(/keeps your session and the terms acknowledgement in your browser's local storage/);
   });
 
   it('names ConfirmU as the scoring service and says what it receives', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     statement(/ConfirmU, a third-party scoring service, receives the member IDs of borrowers/);
   });
 
   it('says how long data is kept and what members can ask support for', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     expect(screen.getByRole('heading', { level: 2, name: 'How long we keep it' })).toBeTruthy();
     statement(/while your account is open, and deleted within 30 days of it being closed/);
-    const request = statement(/You can also write to support@lendpath.app to ask for/);
+    const request = statement(/You can also write to \S+ to ask for/);
     expect(within(request).getByRole('link').getAttribute('href')).toBe(
-      'mailto:support@lendpath.app',
+      `mailto:${env.supportEmail}`,
     );
     statement(/^access: a copy of the personal data/);
     statement(/^correction of anything that is wrong/);
@@ -204,45 +208,45 @@ describe(PrivacyPolicy.name, () => {
   });
 
   it('explains passwords are hashed and one-time codes expire', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     statement(/Passwords are hashed/);
     statement(/One-time codes expire after 10 minutes/);
     statement(/stripped of their metadata, including location/);
   });
 
   it('keeps children under 16 out and needs consent under 18', () => {
-    renderAt(legalPaths.privacyPolicy);
+    renderAt(paths.privacyPolicy);
     statement(/LendPath is not for anyone under 16/);
     statement(/Members aged 16 or 17 need a parent or guardian's consent/);
   });
 });
 
 describe(FeeSovereigntyPledge.name, () => {
-  itIsALegalPage(legalPaths.feeSovereigntyPledge, 'Fee Sovereignty Pledge', { contents: false });
+  itIsALegalPage(paths.feePledge, 'Fee Sovereignty Pledge', { contents: false });
 
   it('states the pledge first', () => {
-    renderAt(legalPaths.feeSovereigntyPledge);
+    renderAt(paths.feePledge);
     const article = screen.getByRole('article');
     const pledge = statement(/^Platform fees on LendPath never increase\.$/);
     expect(within(article).getAllByRole('paragraph')[1]).toBe(pledge);
   });
 
   it('names the contract revert that refuses an increase', () => {
-    renderAt(legalPaths.feeSovereigntyPledge);
+    renderAt(paths.feePledge);
     const rule = statement(/An owner can lower the fee, but the contract refuses any increase/);
     expect(within(rule).getByText('MicroLending__FeeIncrease').tagName).toBe('CODE');
     expect(within(rule).getByText('setFeeBps').tagName).toBe('CODE');
   });
 
   it('is honest that late penalties are not covered and can rise for new loans', () => {
-    renderAt(legalPaths.feeSovereigntyPledge);
+    renderAt(paths.feePledge);
     const penalty = statement(/^Late penalties\./);
     expect(penalty.textContent).toMatch(/it can rise/);
     expect(penalty.textContent).toMatch(/keeps the schedule it was funded under/);
   });
 
   it('links to the terms and the privacy policy', () => {
-    renderAt(legalPaths.feeSovereigntyPledge);
+    renderAt(paths.feePledge);
     expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
       '/terms-of-service',
     );

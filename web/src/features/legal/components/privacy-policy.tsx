@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 
-import { LegalDocument, legalPaths, type LegalSection, SupportEmail } from './legal-document';
+import { paths } from '@/config/paths';
+
+import { LegalDocument, type LegalSection, SupportEmail } from './legal-document';
 
 const sections: readonly LegalSection[] = [
   {
@@ -130,8 +132,8 @@ const sections: readonly LegalSection[] = [
           LendPath uses no advertising or tracking cookies. The app keeps your session and the terms
           acknowledgement in your browser's local storage: the session so you stay signed in, and
           the acknowledgement, a note that you agreed to our terms and this policy, so the notice
-          does not appear again. During sign-up it also holds the details you entered in your
-          browser until you confirm your email.
+          does not appear again. The details you enter at sign-up are held only in the open page,
+          never in storage, until you confirm your email.
         </p>
         <p>
           Logging out clears your session. If you clear local storage in your browser settings, you
@@ -220,7 +222,7 @@ const sections: readonly LegalSection[] = [
       <p>
         LendPath is not for anyone under 16, and we do not knowingly hold their data. Members aged
         16 or 17 need a parent or guardian's consent, as the{' '}
-        <Link to={legalPaths.termsOfService}>Terms of Service</Link> explain. If you believe a child
+        <Link to={paths.termsOfService}>Terms of Service</Link> explain. If you believe a child
         under 16 has an account, write to <SupportEmail /> and we will delete it.
       </p>
     ),
@@ -256,7 +258,7 @@ export function PrivacyPolicy() {
           This policy explains what personal data LendPath (&quot;we&quot;, &quot;us&quot;) holds
           when you use the LendPath app, why, who sees it, how long we keep it and what you can ask
           us to do with it. It forms part of our{' '}
-          <Link to={legalPaths.termsOfService}>Terms of Service</Link>.
+          <Link to={paths.termsOfService}>Terms of Service</Link>.
         </p>
       }
       sections={sections}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 
-import { LegalDocument, legalPaths, type LegalSection, SupportEmail } from './legal-document';
+import { paths } from '@/config/paths';
+
+import { LegalDocument, type LegalSection, SupportEmail } from './legal-document';
 import styles from './legal.module.css';
 
 const sections: readonly LegalSection[] = [
@@ -119,6 +121,10 @@ const sections: readonly LegalSection[] = [
             Once the grace period has passed, anyone can mark an unpaid loan as defaulted. A
             defaulted loan is still owed and can still be repaid.
           </li>
+          <li>
+            If a repayment cannot be delivered to the lender, the contract itself, never LendPath,
+            holds it until the lender claims it.
+          </li>
         </ul>
         <h3 className={styles.subheading}>The risks</h3>
         <ul>
@@ -169,9 +175,8 @@ const sections: readonly LegalSection[] = [
         </p>
         <p>
           Platform fees never increase. That is our{' '}
-          <Link to={legalPaths.feeSovereigntyPledge}>Fee Sovereignty Pledge</Link>, and the lending
-          contract itself enforces it: the fee can be lowered, but the contract refuses any
-          increase.
+          <Link to={paths.feePledge}>Fee Sovereignty Pledge</Link>, and the lending contract itself
+          enforces it: the fee can be lowered, but the contract refuses any increase.
         </p>
       </>
     ),
@@ -339,9 +344,9 @@ export function TermsOfService() {
             These terms are an agreement between you and LendPath (&quot;we&quot;, &quot;us&quot;)
             about your use of the LendPath app: its Academy, its member community and peer-to-peer
             USDC lending. By creating an account, or by selecting &quot;I Agree&quot;, you accept
-            these terms, our <Link to={legalPaths.privacyPolicy}>Privacy Policy</Link> and our{' '}
-            <Link to={legalPaths.feeSovereigntyPledge}>Fee Sovereignty Pledge</Link>. If you do not
-            agree, please do not use LendPath.
+            these terms, our <Link to={paths.privacyPolicy}>Privacy Policy</Link> and our{' '}
+            <Link to={paths.feePledge}>Fee Sovereignty Pledge</Link>. If you do not agree, please do
+            not use LendPath.
           </p>
         </>
       }
