@@ -18,15 +18,29 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     queuePrefix,
     logDir: join(root, '.test', 'logs'),
   });
+  const teardown = async () => {
+    await stack.stop();
+    await dropDatabase(databaseUrl);
+    await deleteKeys(redisUrl(), `${queuePrefix}:*`);
+  };
+  // The lending history `npm run dev` shows, made through the contract, the API and the
+  // indexer: the screens that read loans have real ones to read.
+  const { createDemoLoans } = await import('../scripts/lib/demo-loans.ts');
+  const demo = await createDemoLoans({
+    apiUrl: stack.urls.api,
+    rpcUrl: stack.urls.rpc,
+    deployment: stack.deployment,
+    members: stack.demoMembers,
+  }).catch(async (error: unknown) => {
+    await teardown();
+    throw error;
+  });
+  console.log(`  ${demo.loans} demo loans made on chain`);
   // Workers start after this and inherit it: see fixtures.ts.
   process.env.E2E_STACK = JSON.stringify({
     urls: stack.urls,
     deployment: stack.deployment,
     demoMembers: stack.demoMembers,
   });
-  return async () => {
-    await stack.stop();
-    await dropDatabase(databaseUrl);
-    await deleteKeys(redisUrl(), `${queuePrefix}:*`);
-  };
+  return teardown;
 }

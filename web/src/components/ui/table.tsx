@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import styles from './table.module.css';
 
 /**
- * A data table that scrolls sideways inside itself on a narrow screen; the scrolling region
- * takes focus so a keyboard can scroll it too.
+ * A data table. Below 600 px each row becomes a small card, its cells labelled by their
+ * `data-label`, so nothing scrolls sideways; the region takes focus for keyboard scrolling.
  */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (

@@ -21,12 +21,12 @@ function Row({ transaction }: { transaction: Transaction }) {
   const sign = transaction.kind === 'deposit' ? '+' : '−';
   return (
     <tr>
-      <td className={styles[transaction.kind]}>
+      <td data-label="Amount" className={styles[transaction.kind]}>
         {sign}
         {usdc.format(transaction.amount)} USDC
         <span className="visually-hidden">{transaction.kind === 'deposit' ? ' in' : ' out'}</span>
       </td>
-      <td>
+      <td data-label="Action">
         <span className={styles.action}>
           {transaction.action}
           {transaction.verified ? (
@@ -36,8 +36,12 @@ function Row({ transaction }: { transaction: Transaction }) {
           )}
         </span>
       </td>
-      <td>{transaction.at.toLocaleDateString(undefined, { dateStyle: 'medium' })}</td>
-      <td>{transaction.at.toLocaleTimeString(undefined, { timeStyle: 'short' })}</td>
+      <td data-label="Date">
+        {transaction.at.toLocaleDateString(undefined, { dateStyle: 'medium' })}
+      </td>
+      <td data-label="Time">
+        {transaction.at.toLocaleTimeString(undefined, { timeStyle: 'short' })}
+      </td>
     </tr>
   );
 }
@@ -98,8 +102,12 @@ export function Transactions() {
         )}
       </Card>
       <p className={styles.legend}>
-        <Badge tone="success">Verified</Badge> final on chain ·{' '}
-        <Badge tone="warning">Confirming</Badge> recorded, waiting for finality
+        <span>
+          <Badge tone="success">Verified</Badge> final on chain
+        </span>
+        <span>
+          <Badge tone="warning">Confirming</Badge> recorded, waiting for finality
+        </span>
       </p>
     </>
   );

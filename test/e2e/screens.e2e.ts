@@ -1,0 +1,161 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import { root } from '../../scripts/lib/stack.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptTerms, signInAs } from './session.ts';
+
+/** Where the run leaves a picture of every screen at every width (the README shows a few). */
+const screenshots = join(root, '.test', 'screenshots');
+const widths = [375, 1280] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  /** What shows once the screen has everything it loads. */
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+}
+
+const heading =
+  (name: string, options: { exact?: boolean } = {}) =>
+  (page: Page) =>
+    page.getByRole('heading', { name, ...options });
+
+const screens: Screen[] = [
+  { name: 'login', path: '/login', signedIn: false, ready: heading('Welcome back') },
+  { name: 'sign-up', path: '/sign-up', signedIn: false, ready: heading('Create your account') },
+  {
+    name: 'forgot-password',
+    path: '/forgot-password',
+    signedIn: false,
+    ready: heading('Forgot your password?'),
+  },
+  {
+    name: 'verify-otp',
+    path: '/verify-otp?email=ada%40demo.lendpath.test',
+    signedIn: false,
+    ready: heading('Enter your reset code'),
+  },
+  {
+    name: 'create-new-password',
+    path: '/create-new-password?email=ada%40demo.lendpath.test&otpCode=123456',
+    signedIn: false,
+    ready: heading('Create a new password'),
+  },
+  {
+    name: 'password-changed',
+    path: '/password-changed',
+    signedIn: false,
+    ready: heading('Password changed'),
+  },
+  {
+    name: 'terms-of-service',
+    path: '/terms-of-service',
+    signedIn: false,
+    ready: heading('Terms of Service', { exact: true }),
+  },
+  {
+    name: 'privacy-policy',
+    path: '/privacy-policy',
+    signedIn: false,
+    ready: heading('Privacy Policy', { exact: true }),
+  },
+  {
+    name: 'fee-sovereignty-pledge',
+    path: '/fee-sovereignty-pledge',
+    signedIn: false,
+    ready: heading('Fee Sovereignty Pledge', { exact: true }),
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    signedIn: true,
+    ready: (page) => page.getByRole('list').filter({ hasText: 'Ethereum Classic' }),
+  },
+  { name: 'profile', path: '/profile', signedIn: true, ready: heading('Personal Information') },
+  {
+    name: 'transactions',
+    path: '/transactions',
+    signedIn: true,
+    ready: (page) => page.getByRole('row', { name: /Repaid \(loan #/ }),
+  },
+];
+
+/** Layout shifts not caused by input, summed as the browser reports them (CLS). */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) {
+          shifts.push(entry.value);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+for (const screen of screens) {
+  test.describe(screen.name, () => {
+    for (const width of widths) {
+      test(`at ${width} px: no serious accessibility issue, nothing shifts, a screenshot`, async ({
+        stack,
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+        await watchLayoutShifts(page);
+        if (screen.signedIn) {
+          await signInAs(page, stack.urls.api, stack.demoMembers[0]!);
+        } else {
+          await acceptTerms(page);
+        }
+        await page.goto(`${stack.urls.web}${screen.path}`);
+        await expect(screen.ready(page).first()).toBeVisible();
+        // Nothing wider than the screen: no sideways scrolling at any width (UI.md).
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        ).toBe(true);
+
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`)).toEqual(
+          [],
+        );
+
+        const shift = await page.evaluate(() =>
+          (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
+        );
+        // Web Vitals' "good" is under 0.1; loading states are drawn the size of what replaces them.
+        expect(shift).toBeLessThan(0.1);
+
+        await mkdir(screenshots, { recursive: true });
+        await page.screenshot({
+          path: join(screenshots, `${screen.name}-${width}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+  });
+}
+
+test('the drawer at 375 px, screenshot', async ({ stack, page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAs(page, stack.urls.api, stack.demoMembers[0]!);
+  await page.goto(`${stack.urls.web}/dashboard`);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await mkdir(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, 'drawer-375.png'), animations: 'disabled' });
+});

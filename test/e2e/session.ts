@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+
+/** The keys the web client keeps in local storage (web/src/lib). */
+const SESSION_KEY = 'lendpath.session';
+const TERMS_KEY = 'lendpath.termsAccepted';
+
+interface SignedIn {
+  token: string;
+  refresh: string;
+  user: { _id: string; fullname: string; email: string };
+}
+
+/** Logs in through the API, as the login screen would. */
+export async function apiLogin(apiUrl: string, email: string, password: string) {
+  const response = await fetch(`${apiUrl}/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) {
+    throw new Error(`login of ${email} failed: ${response.status}`);
+  }
+  return ((await response.json()) as { data: SignedIn }).data;
+}
+
+/**
+ * Opens the page already signed in (and past the terms modal) as the member, the way a
+ * returning member's browser is: the session is in local storage before the app starts.
+ */
+export async function signInAs(
+  page: Page,
+  apiUrl: string,
+  member: { email: string; password: string },
+): Promise<SignedIn> {
+  const signedIn = await apiLogin(apiUrl, member.email, member.password);
+  const stored = JSON.stringify({
+    loading: false,
+    detail: signedIn.user,
+    token: signedIn.token,
+    refresh: signedIn.refresh,
+    error: null,
+  });
+  await page.addInitScript(
+    ([sessionKey, session, termsKey]) => {
+      if (window.localStorage.getItem(sessionKey) === null) {
+        window.localStorage.setItem(sessionKey, session);
+      }
+      window.localStorage.setItem(termsKey, new Date().toISOString());
+    },
+    [SESSION_KEY, stored, TERMS_KEY] as const,
+  );
+  return signedIn;
+}
+
+/** Past the terms modal without signing in. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.addInitScript((termsKey) => {
+    window.localStorage.setItem(termsKey, new Date().toISOString());
+  }, TERMS_KEY);
+}
+
+export const storageKeys = { session: SESSION_KEY, terms: TERMS_KEY };
