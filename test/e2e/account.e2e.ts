@@ -205,6 +205,29 @@ test.describe('the signed-in frame', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test('renews an expired access token without the member noticing', async ({ stack, page }) => {
+    const [member] = stack.demoMembers;
+    const signedIn = await signInAs(page, stack.urls.api, member!);
+    // The stored access token no longer passes (as after its 15 minutes); the refresh token does.
+    await page.addInitScript(() => {
+      const stored = JSON.parse(localStorage.getItem('lendpath.session')!) as { token: string };
+      localStorage.setItem(
+        'lendpath.session',
+        JSON.stringify({ ...stored, token: `${stored.token.slice(0, -4)}xxxx` }),
+      );
+    });
+    const renewed = page.waitForResponse(`${stack.urls.api}/users/refresh`);
+    await page.goto(`${stack.urls.web}/profile`);
+    expect((await renewed).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+    await expect(page.locator('dl').getByText(member!.email, { exact: true })).toBeVisible();
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('lendpath.session')!) as { refresh: string },
+    );
+    expect(stored.refresh).not.toBe(signedIn.refresh);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test('shows the chain-verified loan activity of a member', async ({ stack, page }) => {
     // Ada borrowed twice (one repaid) in the demo history global-setup made through the contract.
     const [ada] = stack.demoMembers;

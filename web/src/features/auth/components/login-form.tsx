@@ -15,10 +15,12 @@ import styles from './auth-form.module.css';
 
 /** Where a signed-out visitor was headed before being sent to log in. */
 function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: unknown } } | null)?.from?.pathname;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
-    ? from
-    : paths.dashboard;
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  const pathname = from?.pathname;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) {
+    return paths.dashboard;
+  }
+  return `${pathname}${typeof from?.search === 'string' ? from.search : ''}`;
 }
 
 export function LoginForm() {

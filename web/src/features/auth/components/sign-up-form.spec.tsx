@@ -1,0 +1,110 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+
+import { createQueryClient } from '@/lib/query-client';
+import { hasAcknowledgedTerms } from '@/lib/terms-acknowledgement';
+
+import { pendingSignUp } from '../pending-sign-up';
+import { SignUpForm } from './sign-up-form';
+
+const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
+
+function renderForm() {
+  const router = createMemoryRouter(
+    [
+      { path: '/sign-up', element: <SignUpForm /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/sign-up'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fill() {
+  await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Phone Number'), '+44 20 7946 0001');
+  await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com ');
+  await userEvent.type(screen.getByLabelText('Password'), 'analytical');
+  await userEvent.type(screen.getByLabelText('Confirm Password'), 'analytical');
+}
+
+describe(SignUpForm.name, () => {
+  beforeEach(() => {
+    fetchMock.mockReset();
+    global.fetch = fetchMock as typeof fetch;
+    pendingSignUp.forget();
+    localStorage.clear();
+  });
+
+  it('shows the first broken rule of each field, focuses the first, and sends nothing', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Please enter your full name')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address')).toBeTruthy();
+    expect(
+      screen.getByText('You must agree to the Terms of Service and Privacy Policy to continue'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('opens the terms and the privacy policy in a new tab', () => {
+    renderForm();
+    for (const name of ['Terms of Service', 'Privacy Policy']) {
+      expect(screen.getByRole('link', { name }).getAttribute('target')).toBe('_blank');
+    }
+  });
+
+  it('asks for a code, holds the details in memory and goes on to /verify-otp', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: true, message: 'sent', data: null })),
+    );
+    const router = renderForm();
+    await fill();
+    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0001',
+    });
+    expect(pendingSignUp.get()).toEqual({
+      fullname: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0001',
+      password: 'analytical',
+    });
+    expect(JSON.stringify(localStorage)).not.toContain('analytical');
+    expect(hasAcknowledgedTerms()).toBe(true);
+    expect(
+      await screen.findByText(
+        'Account created successfully! Please verify your email to continue.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps everything typed when the API refuses, with its message', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ success: false, message: 'Too many attempts.' }), {
+        status: 429,
+      }),
+    );
+    const router = renderForm();
+    await fill();
+    await userEvent.click(screen.getByLabelText(/I agree to the/));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Too many attempts.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-up');
+    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect(pendingSignUp.get()).toBeNull();
+  });
+});
