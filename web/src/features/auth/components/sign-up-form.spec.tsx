@@ -104,7 +104,7 @@ describe(SignUpForm.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Too many attempts.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sign-up');
-    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+    expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('Ada Lovelace');
     expect(pendingSignUp.get()).toBeNull();
   });
 });
