@@ -147,6 +147,22 @@ for (const screen of screens) {
   });
 }
 
+test('every screen fits 768 px, the width where the sidebar appears', async ({ stack, page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signInAs(page, stack.urls.api, stack.demoMembers[0]!);
+  for (const screen of screens) {
+    await page.goto(`${stack.urls.web}${screen.path}`);
+    await expect(screen.ready(page).first()).toBeVisible();
+    const fits = await page.evaluate(
+      () => document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(fits, `${screen.name} scrolls sideways at 768 px`).toBe(true);
+  }
+  await page.goto(`${stack.urls.web}/dashboard`);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+});
+
 test('the drawer at 375 px, screenshot', async ({ stack, page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signInAs(page, stack.urls.api, stack.demoMembers[0]!);
