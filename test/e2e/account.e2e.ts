@@ -177,6 +177,17 @@ test.describe('the signed-in frame', () => {
     }
   });
 
+  test('sends a signed-in member from /login and /sign-up to the dashboard', async ({
+    stack,
+    page,
+  }) => {
+    await signInAs(page, stack.urls.api, stack.demoMembers[1]!);
+    for (const path of ['/login', '/sign-up', '/register']) {
+      await page.goto(`${stack.urls.web}${path}`);
+      await expect(page).toHaveURL(/\/dashboard$/);
+    }
+  });
+
   test('opens the menu as a drawer at 375 px, which closes on navigation', async ({
     stack,
     page,

@@ -1,10 +1,13 @@
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { SignedOutOnly } from '@/components/layout/signed-out-only';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 export default function SignUpRoute() {
   return (
-    <AuthLayout title="Create your account" subtitle="Learn, connect and lend USDC with members.">
-      <SignUpForm />
-    </AuthLayout>
+    <SignedOutOnly>
+      <AuthLayout title="Create your account" subtitle="Learn, connect and lend USDC with members.">
+        <SignUpForm />
+      </AuthLayout>
+    </SignedOutOnly>
   );
 }

@@ -17,13 +17,15 @@ export async function login(values: LoginValues): Promise<SignedIn> {
   return data;
 }
 
-/** Logs in and holds the session (token, refresh token, the member's detail). */
+/**
+ * Logs in. The caller holds the session (`session.signIn`) once it has done what it must do on
+ * this screen: holding it sends the member away from /login, which unmounts the form.
+ */
 export function useLogin() {
   return useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: login,
     onMutate: () => session.setLoading(true),
-    onSuccess: (signedIn) => session.signIn(signedIn),
     onError: (error) => session.setError(error.message),
   });
 }

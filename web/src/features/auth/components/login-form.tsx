@@ -6,22 +6,14 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { returnPath } from '@/lib/return-path';
+import { session } from '@/lib/session';
 import { acknowledgeTerms } from '@/lib/terms-acknowledgement';
 import { focusFirstError } from '@/lib/validation';
 
 import { useLogin } from '../api/login';
 import { validateLogin } from '../validation';
 import styles from './auth-form.module.css';
-
-/** Where a signed-out visitor was headed before being sent to log in. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  const pathname = from?.pathname;
-  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) {
-    return paths.dashboard;
-  }
-  return `${pathname}${typeof from?.search === 'string' ? from.search : ''}`;
-}
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -42,9 +34,10 @@ export function LoginForm() {
     login.mutate(
       { email, password },
       {
-        onSuccess: () => {
+        onSuccess: (signedIn) => {
           acknowledgeTerms();
           toast.success('Login successful! Welcome back!');
+          session.signIn(signedIn);
           void navigate(returnPath(location.state), { replace: true });
         },
         onError: (error) => toast.error(error.message),
