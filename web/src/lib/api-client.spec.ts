@@ -1,25 +1,13 @@
 import { ApiError, apiRequest, UNREACHABLE_MESSAGE } from './api-client';
-import { SESSION_KEY, session, type SignedIn } from './session';
+import { signedInMember } from '@/testing/members';
+
+import { SESSION_KEY, session } from './session';
 
 function answer(status: number, body: unknown): Promise<Response> {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-const member: SignedIn = {
-  token: 'access-1',
-  refresh: 'refresh-1',
-  user: {
-    _id: 'u1',
-    fullname: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 555',
-    gender: null,
-    ageRange: null,
-    location: { city: null, town: null, country: null },
-    occupation: null,
-    profile: null,
-  },
-};
+const member = signedInMember;
 
 const headersOf = (call: number) =>
   fetchMock.mock.calls[call]![1]?.headers as Record<string, string>;

@@ -1,20 +1,8 @@
-import { SESSION_KEY, SessionStore, type SignedIn } from './session';
+import { signedInMember } from '@/testing/members';
 
-const signedIn: SignedIn = {
-  token: 't',
-  refresh: 'r',
-  user: {
-    _id: 'u1',
-    fullname: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+1 555',
-    gender: null,
-    ageRange: null,
-    location: { city: null, town: null, country: null },
-    occupation: null,
-    profile: null,
-  },
-};
+import { SESSION_KEY, SessionStore } from './session';
+
+const signedIn = signedInMember;
 
 describe(SessionStore.name, () => {
   beforeEach(() => localStorage.clear());
@@ -29,8 +17,8 @@ describe(SessionStore.name, () => {
     expect(reloaded.getState()).toEqual({
       loading: false,
       detail: signedIn.user,
-      token: 't',
-      refresh: 'r',
+      token: 'access-1',
+      refresh: 'refresh-1',
       error: null,
     });
   });

@@ -1,3 +1,5 @@
+import { type FormEvent, useState } from 'react';
+
 /**
  * The validators' common ground (SPEC §5). Each validator answers the fields' errors in the
  * order its rules are checked, so the first key is the first rule broken; a field keeps only
@@ -35,4 +37,23 @@ export function focusFirstError(form: HTMLFormElement, errors: Errors<string>): 
       field.focus();
     }
   }
+}
+
+/**
+ * A form's submit check: shows each field's first broken rule, focuses the first field that
+ * has one, and answers whether the values may be sent.
+ */
+export function useValidation<V, K extends string>(validate: (values: V) => Errors<K>) {
+  const [errors, setErrors] = useState<Errors<K>>({});
+  const check = (event: FormEvent<HTMLFormElement>, values: V): boolean => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(event.currentTarget, found);
+      return false;
+    }
+    return true;
+  };
+  return { errors, check };
 }

@@ -19,29 +19,35 @@ export interface Transaction {
 const verified = (loan: LoanRecord) => loan.chain.finality === 'finalized';
 const loanLabel = (loan: LoanRecord) => `loan #${loan._id.slice(-6)}`;
 
+/** One movement of `loan`; `what` names it in the id and, with the loan, in the action. */
+function movement(
+  loan: LoanRecord,
+  kind: Transaction['kind'],
+  what: string,
+  amount: number,
+  at: string,
+): Transaction {
+  return {
+    id: `${loan._id}:${what}`,
+    kind,
+    action: `${what} (${loanLabel(loan)})`,
+    amount,
+    at: new Date(at),
+    loanId: loan._id,
+    verified: verified(loan),
+  };
+}
+
+/** What the loan finally cost: the amount repaid, else the amount due. */
+const repaid = (loan: LoanRecord) => loan.repaidAmount ?? loan.repaymentAmount ?? loan.amount;
+
 function asBorrower(loan: LoanRecord): Transaction[] {
   const rows: Transaction[] = [];
   if (loan.startDate !== null) {
-    rows.push({
-      id: `${loan._id}:borrowed`,
-      kind: 'deposit',
-      action: `Borrowed (${loanLabel(loan)})`,
-      amount: loan.amount,
-      at: new Date(loan.startDate),
-      loanId: loan._id,
-      verified: verified(loan),
-    });
+    rows.push(movement(loan, 'deposit', 'Borrowed', loan.amount, loan.startDate));
   }
   if (loan.repaidAt !== null) {
-    rows.push({
-      id: `${loan._id}:repaid`,
-      kind: 'withdrawal',
-      action: `Repaid (${loanLabel(loan)})`,
-      amount: loan.repaidAmount ?? loan.repaymentAmount ?? loan.amount,
-      at: new Date(loan.repaidAt),
-      loanId: loan._id,
-      verified: verified(loan),
-    });
+    rows.push(movement(loan, 'withdrawal', 'Repaid', repaid(loan), loan.repaidAt));
   }
   return rows;
 }
@@ -49,27 +55,11 @@ function asBorrower(loan: LoanRecord): Transaction[] {
 function asLender(loan: LoanRecord): Transaction[] {
   const rows: Transaction[] = [];
   if (loan.startDate !== null) {
-    rows.push({
-      id: `${loan._id}:lent`,
-      kind: 'withdrawal',
-      action: `Lent (${loanLabel(loan)})`,
-      amount: loan.amount,
-      at: new Date(loan.startDate),
-      loanId: loan._id,
-      verified: verified(loan),
-    });
+    rows.push(movement(loan, 'withdrawal', 'Lent', loan.amount, loan.startDate));
   }
   // A repayment the lender's wallet could not take waits in escrow: not theirs in hand yet.
   if (loan.repaidAt !== null && (loan.escrowed !== true || loan.escrowReleased === true)) {
-    rows.push({
-      id: `${loan._id}:repayment`,
-      kind: 'deposit',
-      action: `Repayment received (${loanLabel(loan)})`,
-      amount: loan.repaidAmount ?? loan.repaymentAmount ?? loan.amount,
-      at: new Date(loan.repaidAt),
-      loanId: loan._id,
-      verified: verified(loan),
-    });
+    rows.push(movement(loan, 'deposit', 'Repayment received', repaid(loan), loan.repaidAt));
   }
   return rows;
 }

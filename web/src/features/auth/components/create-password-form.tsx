@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
-import { focusFirstError } from '@/lib/validation';
+import { useValidation } from '@/lib/validation';
 
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
@@ -17,14 +17,10 @@ export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode:
   const resetPassword = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<ReturnType<typeof validateNewPassword>>({});
+  const { errors, check } = useValidation(validateNewPassword);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateNewPassword({ password, confirmPassword });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
+    if (!check(event, { password, confirmPassword })) {
       return;
     }
     resetPassword.mutate(

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { focusFirstError } from '@/lib/validation';
+import { useValidation } from '@/lib/validation';
 
 import { useForgotPassword } from '../api/reset-password';
 import { validateForgotPassword } from '../validation';
@@ -15,14 +15,10 @@ export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const forgotPassword = useForgotPassword();
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<ReturnType<typeof validateForgotPassword>>({});
+  const { errors, check } = useValidation(validateForgotPassword);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateForgotPassword({ email });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
+    if (!check(event, { email })) {
       return;
     }
     const address = email.trim();

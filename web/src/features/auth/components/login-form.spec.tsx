@@ -1,31 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 
-import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
 import { hasAcknowledgedTerms } from '@/lib/terms-acknowledgement';
+import { renderScreen } from '@/testing/render';
 
 import { LoginForm } from './login-form';
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginForm /> },
-      { path: '/dashboard', element: <p>dashboard</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderLogin = () => renderScreen('/login', <LoginForm />);
 
 describe(LoginForm.name, () => {
   const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { returnPath } from '@/lib/return-path';
 import { session } from '@/lib/session';
 import { acknowledgeTerms } from '@/lib/terms-acknowledgement';
-import { focusFirstError } from '@/lib/validation';
+import { useValidation } from '@/lib/validation';
 
 import { useLogin } from '../api/login';
 import { validateLogin } from '../validation';
@@ -21,14 +21,10 @@ export function LoginForm() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<ReturnType<typeof validateLogin>>({});
+  const { errors, check } = useValidation(validateLogin);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateLogin({ email, password });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
+    if (!check(event, { email, password })) {
       return;
     }
     login.mutate(

@@ -1,33 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 
-import { createQueryClient } from '@/lib/query-client';
 import { hasAcknowledgedTerms } from '@/lib/terms-acknowledgement';
+import { renderScreen } from '@/testing/render';
 
 import { pendingSignUp } from '../pending-sign-up';
 import { SignUpForm } from './sign-up-form';
 
 const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
 
-function renderForm() {
-  const router = createMemoryRouter(
-    [
-      { path: '/sign-up', element: <SignUpForm /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/sign-up'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderForm = () => renderScreen('/sign-up', <SignUpForm />);
 
 async function fill() {
   await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');

@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { acknowledgeTerms } from '@/lib/terms-acknowledgement';
-import { focusFirstError } from '@/lib/validation';
+import { useValidation } from '@/lib/validation';
 
 import { useRequestAccount } from '../api/sign-up';
 import { pendingSignUp } from '../pending-sign-up';
@@ -32,16 +32,12 @@ export function SignUpForm() {
     const held = pendingSignUp.get();
     return held === null ? blank : { ...blank, ...held, confirmPassword: held.password };
   });
-  const [errors, setErrors] = useState<ReturnType<typeof validateSignUp>>({});
+  const { errors, check } = useValidation(validateSignUp);
   const field = <K extends keyof SignUpValues>(name: K, value: SignUpValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
+    if (!check(event, values)) {
       return;
     }
     const details = {

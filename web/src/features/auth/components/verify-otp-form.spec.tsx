@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 
-import { createQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
+import { renderScreen } from '@/testing/render';
 
 import { pendingSignUp } from '../pending-sign-up';
 import { VerifyOtpForm } from './verify-otp-form';
@@ -14,22 +11,8 @@ const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
 const ok = (data: unknown) =>
   Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data })));
 
-function renderForm(resetEmail: string | null) {
-  const router = createMemoryRouter(
-    [
-      { path: '/verify-otp', element: <VerifyOtpForm resetEmail={resetEmail} /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/verify-otp'] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-      <ToastContainer />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderForm = (resetEmail: string | null) =>
+  renderScreen('/verify-otp', <VerifyOtpForm resetEmail={resetEmail} />);
 
 async function typeCode(code: string) {
   await userEvent.click(screen.getByLabelText('Digit 1 of 6'));

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import type { SessionUser } from '@/lib/session';
-import { focusFirstError } from '@/lib/validation';
+import { useValidation } from '@/lib/validation';
 
 import { type ProfileChanges, useEditProfile } from '../api/edit-profile';
 import { useMe } from '../api/get-me';
@@ -67,7 +67,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const editProfile = useEditProfile();
   const [values, setValues] = useState(() => formValues(user));
-  const [errors, setErrors] = useState<ReturnType<typeof validateProfile>>({});
+  const { errors, check } = useValidation(validateProfile);
   const field = (name: keyof FormValues) => ({
     name,
     value: values[name],
@@ -76,11 +76,7 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(event.currentTarget, found);
+    if (!check(event, values)) {
       return;
     }
     editProfile.mutate(changes(values), {
