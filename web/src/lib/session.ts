@@ -74,7 +74,6 @@ function parse(raw: string | null): SessionState {
 export class SessionStore {
   private state: SessionState = empty;
   private readonly listeners = new Set<() => void>();
-  private hydrated = false;
 
   constructor(private readonly storage: () => Storage | undefined) {}
 
@@ -85,24 +84,26 @@ export class SessionStore {
 
   readonly getState = (): SessionState => this.state;
 
-  get isHydrated(): boolean {
-    return this.hydrated;
-  }
-
   /**
    * Reads the stored session. Resolves when it is read or after `timeoutMs`, whichever is first:
    * a storage that never answers must not keep the app on its spinner (SPEC §3).
    */
-  rehydrate(timeoutMs = REHYDRATION_TIMEOUT_MS): Promise<void> {
-    const read = new Promise<void>((resolve) => {
-      this.state = this.readStored();
-      resolve();
-    });
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs));
-    return Promise.race([read, timeout]).then(() => {
-      this.hydrated = true;
-      this.emit();
-    });
+  async rehydrate(
+    timeoutMs = REHYDRATION_TIMEOUT_MS,
+    read: () => SessionState | Promise<SessionState> = () => this.readStored(),
+  ): Promise<void> {
+    let timer: number | undefined;
+    const stored = await Promise.race([
+      Promise.resolve().then(read),
+      new Promise<undefined>((resolve) => {
+        timer = window.setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    window.clearTimeout(timer);
+    if (stored !== undefined) {
+      this.state = stored;
+    }
+    this.emit();
   }
 
   /** What another tab may have written since this one last looked. */
