@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { emptyOtp, OtpInput } from '@/components/ui/otp-input';
 import { paths } from '@/config/paths';
 
-import { RESEND_FAILED, useResendSignUpCode, useVerifyAccount } from '../api/sign-up';
+import {
+  OTP_VERIFY_FAILED,
+  RESEND_FAILED,
+  useResendSignUpCode,
+  useVerifyAccount,
+} from '../api/sign-up';
 import { useForgotPassword, useVerifyResetCode } from '../api/reset-password';
 import { pendingSignUp } from '../pending-sign-up';
 import { validateOtp } from '../validation';
@@ -14,7 +19,6 @@ import styles from './auth-form.module.css';
 
 const OTP_VERIFIED = 'OTP verified successfully!';
 const RESENT = 'OTP has been resent to your email';
-const VERIFY_FAILED = 'Failed to verify OTP. Please try again.';
 
 /**
  * SPEC §2, /verify-otp: with `resetEmail` it is the password-reset flow, otherwise sign-up,
@@ -26,7 +30,7 @@ export function VerifyOtpForm({ resetEmail }: { resetEmail: string | null }) {
   const [error, setError] = useState<string>();
   const [signUp] = useState(() => pendingSignUp.get());
   const verifyAccount = useVerifyAccount();
-  const verifyResetCode = useVerifyResetCode(VERIFY_FAILED);
+  const verifyResetCode = useVerifyResetCode(OTP_VERIFY_FAILED);
   const resendSignUp = useResendSignUpCode();
   const resendReset = useForgotPassword(RESEND_FAILED);
 
