@@ -10,21 +10,13 @@ interface ModalProps {
   children: ReactNode;
   /** Where it sits: centred, or a drawer sliding in from the left. */
   placement?: 'center' | 'left';
-  className?: string;
 }
 
 /**
  * The platform's modal <dialog>: the page behind is inert (focus stays inside), Esc and the
  * backdrop close it when `onClose` is given, and focus returns where it was on close.
  */
-export function Modal({
-  open,
-  onClose,
-  title,
-  children,
-  placement = 'center',
-  className,
-}: ModalProps) {
+export function Modal({ open, onClose, title, children, placement = 'center' }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -43,7 +35,7 @@ export function Modal({
   return (
     <dialog
       ref={dialog}
-      className={[styles.dialog, styles[placement], className ?? ''].join(' ')}
+      className={[styles.dialog, styles[placement]].join(' ')}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Esc: the dialog closes only through `open`, so React's state stays the truth.
