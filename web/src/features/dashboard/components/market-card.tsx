@@ -6,11 +6,10 @@ import { type MarketStat, type MarketStats, useMarketStats } from '../api/get-ma
 import styles from './market-card.module.css';
 
 /**
- * SPEC §3: the five coins the card shows, in its order, by CoinMarketCap id (names change;
- * ids do not): Bitcoin, Tether USDt, Ethereum, Ethereum Classic, XRP (Ripple).
+ * SPEC §3, §9: five coins (Bitcoin, Tether USDt, Ethereum, Ethereum Classic, XRP), which the
+ * API keeps and orders; the card reads them by position.
  */
-export const MARKET_COIN_IDS = [1, 825, 1027, 1321, 52];
-const ROWS = MARKET_COIN_IDS.length;
+const ROWS = 5;
 
 const percent = new Intl.NumberFormat(undefined, {
   minimumFractionDigits: 2,
@@ -66,9 +65,7 @@ function Row({ coin }: { coin: MarketStat }) {
 /** SPEC §2: 'Market States', five coins with their dominance and 24-hour change. */
 export function MarketCard() {
   const stats = useMarketStats();
-  const coins = MARKET_COIN_IDS.map((id) => stats.data?.data.find((coin) => coin.id === id)).filter(
-    (coin): coin is MarketStat => coin !== undefined,
-  );
+  const coins = stats.data?.data.slice(0, ROWS) ?? [];
 
   return (
     <Card className={styles.card} aria-labelledby="market-title" aria-busy={stats.isPending}>
