@@ -2,8 +2,15 @@ import type { ButtonHTMLAttributes } from 'react';
 
 import styles from './button.module.css';
 
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+/** The button look, for the rare link that must look like one (a flow's only way on). */
+export function buttonClassName(variant: Variant = 'primary', block = false): string {
+  return [styles.button, styles[variant], block ? styles.block : ''].filter(Boolean).join(' ');
+}
+
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
+  variant?: Variant;
   block?: boolean;
   /** While busy the button is disabled and shows `busyText` (SPEC's '…ing...' texts). */
   busy?: boolean;
@@ -21,9 +28,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = [buttonClassName(variant, block), className ?? ''].filter(Boolean).join(' ');
   return (
     <button
       {...rest}
