@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { codeFromInbox } from './inbox.ts';
 import { expect, test } from './fixtures.ts';
-import { acceptTerms, signInAs } from './session.ts';
+import { acceptTerms, signInAs, spoilStoredToken, storedSession } from './session.ts';
 
 const newcomer = () => {
   const id = randomBytes(4).toString('hex');
@@ -69,7 +69,7 @@ test.describe('an account from sign-up to a new password', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('lendpath.session'))).toBeNull();
+    expect(await storedSession(page)).toBeNull();
 
     await page.goto(`${stack.urls.web}/profile`);
     await expect(page).toHaveURL(/\/login$/);
@@ -220,22 +220,14 @@ test.describe('the signed-in frame', () => {
     const [member] = stack.demoMembers;
     const signedIn = await signInAs(page, stack.urls.api, member!);
     // The stored access token no longer passes (as after its 15 minutes); the refresh token does.
-    await page.addInitScript(() => {
-      const stored = JSON.parse(localStorage.getItem('lendpath.session')!) as { token: string };
-      localStorage.setItem(
-        'lendpath.session',
-        JSON.stringify({ ...stored, token: `${stored.token.slice(0, -4)}xxxx` }),
-      );
-    });
+    await spoilStoredToken(page);
     const renewed = page.waitForResponse(`${stack.urls.api}/users/refresh`);
     await page.goto(`${stack.urls.web}/profile`);
     expect((await renewed).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
     await expect(page.locator('dl').getByText(member!.email, { exact: true })).toBeVisible();
-    const stored = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('lendpath.session')!) as { refresh: string },
-    );
-    expect(stored.refresh).not.toBe(signedIn.refresh);
+    const stored = await storedSession(page);
+    expect(stored?.refresh).not.toBe(signedIn.refresh);
     await expect(page).toHaveURL(/\/profile$/);
   });
 

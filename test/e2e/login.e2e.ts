@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-
+import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('/login', () => {
@@ -57,8 +56,6 @@ test.describe('/login', () => {
   test('has no serious accessibility issues', async ({ stack, page }) => {
     await page.goto(`${stack.urls.web}/login`);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 import { root } from '../../scripts/lib/stack.ts';
+import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { acceptTerms, signInAs } from './session.ts';
 
@@ -85,6 +85,10 @@ const screens: Screen[] = [
   },
 ];
 
+/** Nothing wider than the screen: no sideways scrolling (UI.md). */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 /** Layout shifts not caused by input, summed as the browser reports them (CLS). */
 async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -119,16 +123,9 @@ for (const screen of screens) {
         }
         await page.goto(`${stack.urls.web}${screen.path}`);
         await expect(screen.ready(page).first()).toBeVisible();
-        // Nothing wider than the screen: no sideways scrolling at any width (UI.md).
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        ).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
 
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`)).toEqual(
-          [],
-        );
+        expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
         const shift = await page.evaluate(() =>
           (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
@@ -158,10 +155,7 @@ test('every screen fits 768 px, the width where the sidebar appears', async ({ s
     }
     await page.goto(`${stack.urls.web}${screen.path}`);
     await expect(screen.ready(page).first()).toBeVisible();
-    const fits = await page.evaluate(
-      () => document.documentElement.scrollWidth <= window.innerWidth,
-    );
-    expect(fits, `${screen.name} scrolls sideways at 768 px`).toBe(true);
+    expect(await fitsWidth(page), `${screen.name} scrolls sideways at 768 px`).toBe(true);
   }
   await page.goto(`${stack.urls.web}/dashboard`);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -175,8 +169,7 @@ test('the drawer at 375 px, screenshot', async ({ stack, page }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousAccessibilityIssues(page)).toEqual([]);
   await mkdir(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, 'drawer-375.png'), animations: 'disabled' });
 });

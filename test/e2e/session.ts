@@ -4,6 +4,13 @@ import type { Page } from '@playwright/test';
 const SESSION_KEY = 'lendpath.session';
 const TERMS_KEY = 'lendpath.termsAccepted';
 
+/** What the client stores (web/src/lib/session.ts). */
+interface SignedInState {
+  detail: { _id: string } | null;
+  token: string | null;
+  refresh: string | null;
+}
+
 interface SignedIn {
   token: string;
   refresh: string;
@@ -59,4 +66,18 @@ export async function acceptTerms(page: Page): Promise<void> {
   }, TERMS_KEY);
 }
 
-export const storageKeys = { session: SESSION_KEY, terms: TERMS_KEY };
+/** The session the web client holds in this page's local storage, or null. */
+export function storedSession(page: Page): Promise<SignedInState | null> {
+  return page.evaluate(
+    (key) => JSON.parse(window.localStorage.getItem(key) ?? 'null') as SignedInState | null,
+    SESSION_KEY,
+  );
+}
+
+/** From the next page load on, the stored access token no longer passes (as after it expires). */
+export async function spoilStoredToken(page: Page): Promise<void> {
+  await page.addInitScript((key) => {
+    const stored = JSON.parse(window.localStorage.getItem(key)!) as { token: string };
+    window.localStorage.setItem(key, JSON.stringify({ ...stored, token: `${stored.token}x` }));
+  }, SESSION_KEY);
+}
