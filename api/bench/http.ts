@@ -45,7 +45,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -65,6 +65,7 @@ import {
   stopChildren,
   waitUntil,
 } from '../../scripts/lib/children.ts';
+import { buildIfStale, unbuilt } from '../../scripts/lib/build.ts';
 import { freePort } from '../../scripts/lib/ports.ts';
 import {
   dropDatabase,
@@ -155,36 +156,6 @@ type AutocannonRun = PromiseLike<AutocannonResult> & { stop(): void };
 const autocannon = createRequire(import.meta.url)('autocannon') as (
   options: AutocannonOptions,
 ) => AutocannonRun;
-
-// ─── Build ──────────────────────────────────────────────────────────────────────────────────
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat === undefined) {
-    return 0;
-  }
-  if (!stat.isDirectory()) {
-    return stat.mtimeMs;
-  }
-  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
-}
-
-/** Builds contracts, then the API, unless each dist is newer than all of its sources. */
-async function buildIfStale(): Promise<void> {
-  const stale = (dist: string, sources: string[]) => {
-    const built = newestMtime(join(root, dist));
-    return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
-  };
-  const contracts = stale('contracts/dist/index.js', ['contracts/src', 'contracts/contracts']);
-  if (contracts) {
-    console.log('building contracts…');
-    await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
-  }
-  if (contracts || stale('api/dist/main.js', ['api/src'])) {
-    console.log('building the api…');
-    await run('npm', ['run', 'build', '--workspace', 'api'], { cwd: root });
-  }
-}
 
 // ─── The data ───────────────────────────────────────────────────────────────────────────────
 
@@ -1113,8 +1084,8 @@ async function main(): Promise<void> {
 
   try {
     if (!args['no-build']) {
-      await buildIfStale();
-    } else if (newestMtime(join(root, 'api/dist/main.js')) === 0) {
+      await buildIfStale(['api']);
+    } else if (unbuilt('api')) {
       throw new Error('api/dist is missing: run without --no-build, or `npm run build -w api`');
     }
     console.log(`logs in ${logDir}`);

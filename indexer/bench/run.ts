@@ -20,7 +20,7 @@
  *   npm run bench -w indexer [-- --loans 16700 --cycles 10 --no-build]
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,6 +41,7 @@ import {
   stopChildren,
   waitUntil,
 } from '../../scripts/lib/children.ts';
+import { buildIfStale } from '../../scripts/lib/build.ts';
 import { freePort } from '../../scripts/lib/ports.ts';
 import {
   dropDatabase,
@@ -86,42 +87,6 @@ const thousands = (value: number) => value.toLocaleString('en');
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-// ─── Build ──────────────────────────────────────────────────────────────────────────────────
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (stat === undefined) {
-    return 0;
-  }
-  if (!stat.isDirectory()) {
-    return stat.mtimeMs;
-  }
-  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
-}
-
-/** Builds contracts, then API and indexer, unless each dist is newer than all of its sources. */
-async function buildIfStale(): Promise<void> {
-  const stale = (dist: string, sources: string[]) => {
-    const built = newestMtime(join(root, dist));
-    return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
-  };
-  const contracts = stale('contracts/dist/index.js', ['contracts/src', 'contracts/contracts']);
-  if (contracts) {
-    console.log('building contracts…');
-    await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
-  }
-  if (
-    contracts ||
-    stale('api/dist/main.js', ['api/src']) ||
-    stale('indexer/dist/main.js', ['indexer/src'])
-  ) {
-    console.log('building api and indexer…');
-    await run('npm', ['run', 'build', '--workspace', 'api', '--workspace', 'indexer'], {
-      cwd: root,
-    });
-  }
 }
 
 // ─── The stack ──────────────────────────────────────────────────────────────────────────────
@@ -826,7 +791,7 @@ async function login(apiUrl: string, email: string, password: string): Promise<M
 
 async function main(): Promise<void> {
   if (!args['no-build']) {
-    await buildIfStale();
+    await buildIfStale(['api', 'indexer']);
   }
   console.log(`logs in ${logDir}`);
   const redis = redisUrl();

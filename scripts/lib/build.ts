@@ -1,0 +1,43 @@
+/** Builds for the benchmarks: only what is older than its sources, so a rerun starts at once. */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { run } from './children.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** The newest modification time under `path` (0 when it does not exist). */
+export function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat === undefined) {
+    return 0;
+  }
+  if (!stat.isDirectory()) {
+    return stat.mtimeMs;
+  }
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+/** Whether the app's built entry point (`<app>/dist/main.js`) is missing. */
+export const unbuilt = (app: 'api' | 'indexer') =>
+  newestMtime(join(root, app, 'dist', 'main.js')) === 0;
+
+/** Builds the contracts, then `apps`, unless each dist is newer than all of its sources. */
+export async function buildIfStale(apps: readonly ('api' | 'indexer')[]): Promise<void> {
+  const stale = (dist: string, sources: string[]) => {
+    const built = newestMtime(join(root, dist));
+    return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
+  };
+  const contracts = stale('contracts/dist/index.js', ['contracts/src', 'contracts/contracts']);
+  if (contracts) {
+    console.log('building contracts…');
+    await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
+  }
+  const toBuild = apps.filter((app) => contracts || stale(`${app}/dist/main.js`, [`${app}/src`]));
+  if (toBuild.length > 0) {
+    console.log(`building ${toBuild.join(' and ')}…`);
+    await run('npm', ['run', 'build', ...toBuild.flatMap((app) => ['--workspace', app])], {
+      cwd: root,
+    });
+  }
+}
