@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { type INestApplication, Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
@@ -19,6 +18,7 @@ import type { MarketStats } from '../src/market/market-stats';
 import { REDIS } from '../src/redis/redis.module';
 import { User } from '../src/users/user.entity';
 import sample from '../src/market/snapshot/coinmarketcap-quotes.json';
+import { listenLocally } from './local-server';
 import { testEnv } from './test-env';
 
 /** The envelope, as far as these tests read it. */
@@ -147,16 +147,7 @@ async function startCoinMarketCap() {
       answer();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { state, ...(await listenLocally(server)) };
 }
 
 describe('GET /market-stats', () => {

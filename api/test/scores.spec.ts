@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { type INestApplication, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -17,6 +16,7 @@ import {
 } from '../src/scores/confirmu-score-provider';
 import type { MemberScore } from '../src/scores/member-score';
 import { User } from '../src/users/user.entity';
+import { listenLocally } from './local-server';
 import { testEnv } from './test-env';
 
 /** The envelope, as far as these tests read it. */
@@ -75,16 +75,7 @@ async function startConfirmu() {
         return;
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { state, ...(await listenLocally(server)) };
 }
 
 describe('GET /api/confirmu', () => {
