@@ -36,6 +36,7 @@ const router = createBrowserRouter([
           { path: paths.dashboard, lazy: lazy(() => import('./routes/app/dashboard')) },
           { path: paths.profile, lazy: lazy(() => import('./routes/app/profile')) },
           { path: paths.transactions, lazy: lazy(() => import('./routes/app/transactions')) },
+          { path: paths.microlending, lazy: lazy(() => import('./routes/app/microlending')) },
           { path: '*', lazy: lazy(() => import('./routes/app/not-found')) },
         ],
       },

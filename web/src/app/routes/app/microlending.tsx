@@ -1,0 +1,5 @@
+import { MicroLending } from '@/features/lending/components/microlending';
+
+export default function MicroLendingRoute() {
+  return <MicroLending />;
+}

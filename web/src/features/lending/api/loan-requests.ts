@@ -1,0 +1,79 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+
+export type LoanStatus = 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted';
+export type Finality = 'pending' | 'safe' | 'finalized';
+
+/** A member as a loan names them. */
+export interface LoanParty {
+  _id: string;
+  fullname: string;
+}
+
+/** SPEC §3 "Loan request (server record)", with what the chain adds (GET /microlending/requests). */
+export interface LoanRequest {
+  _id: string;
+  loanChainId: string;
+  amount: number;
+  amountUnits: string;
+  duration: number;
+  walletAddress: string;
+  description: string;
+  borrower: LoanParty | null;
+  lender: LoanParty | null;
+  status: LoanStatus;
+  createdAt: string;
+  interestRate: number | null;
+  /** The borrower's APR ceiling, percent (0: the platform's maximum). */
+  maxInterestRate: number | null;
+  lenderWalletAddress: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  repaymentAmount: number | null;
+  repaidAmount: number | null;
+  penalty: number | null;
+  repaidAt: string | null;
+  escrowed: boolean | null;
+  escrowReleased: boolean | null;
+  chain: { asOfBlock: number; asOfBlockHash: string; finality: Finality };
+}
+
+export interface LoanRequestPage {
+  loanRequests: LoanRequest[];
+  pagination: { page: number; pages: number; total?: number };
+}
+
+export interface LoanListParams {
+  page: number;
+  limit: number;
+  borrower?: 'me';
+  lender?: 'me';
+}
+
+/** SPEC §9: the marketplace shows 10 a page. */
+export const PAGE_SIZE = 10;
+
+export const loanRequestsQueryOptions = (params: LoanListParams) =>
+  queryOptions({
+    queryKey: ['loans', 'list', params],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams(
+        Object.entries(params).map(([key, value]) => [key, String(value)]),
+      );
+      return (
+        await apiRequest<LoanRequestPage>(`/microlending/requests?${query.toString()}`, {
+          auth: true,
+          fallback: 'Failed to load loan requests',
+          signal,
+        })
+      ).data;
+    },
+    // The stream of loan changes invalidates these; between changes they are current.
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useLoanRequests(params: LoanListParams) {
+  return useQuery(loanRequestsQueryOptions(params));
+}

@@ -1,0 +1,230 @@
+import { microLendingAbi } from '@lendpath/contracts';
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  maxUint256,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem';
+import { sendTransaction } from 'viem/actions';
+import type { Config } from 'wagmi';
+import { getConnection, getConnectorClient, getPublicClient } from 'wagmi/actions';
+
+import type { ChainConfig } from '@/config/wagmi';
+
+import { ESTIMATE_FAILED, revertReason, WalletError } from './wallet-errors';
+
+/** SPEC §5 and §8 texts for the steps before a transaction. */
+export const WALLET_MESSAGES = {
+  connectFirst: 'Please connect your wallet first',
+  wrongNetwork: 'Please ensure you are connected to the correct network and try again',
+  noLoanId: 'Failed to get loan ID from transaction',
+  failedOnChain: 'The transaction was mined but failed on chain. Nothing changed.',
+} as const;
+
+/** Everything a lending transaction needs: wagmi's config, the chain, the member's account. */
+export interface LendingContext {
+  config: Config;
+  chain: ChainConfig;
+}
+
+/** SPEC §9: gas is the estimate × 1.2. */
+export const withGasBuffer = (estimate: bigint) => (estimate * 12n) / 10n;
+
+const usdcText = (units: bigint) => formatUnits(units, 6);
+
+/** SPEC §5 "Funding and repaying". */
+export const insufficientBalance = (have: bigint, need: bigint) =>
+  `Insufficient USDC balance. You have ${usdcText(have)} USDC but need ${usdcText(need)} USDC`;
+
+/** The connected account on the right chain, or the SPEC message that says what is wrong. */
+function connectedAccount({ config, chain }: LendingContext): Address {
+  const connection = getConnection(config);
+  if (connection.address === undefined) {
+    throw new WalletError(WALLET_MESSAGES.connectFirst);
+  }
+  if (connection.chainId !== chain.chainId) {
+    throw new WalletError(WALLET_MESSAGES.wrongNetwork);
+  }
+  return connection.address;
+}
+
+function publicClient({ config, chain }: LendingContext) {
+  const client = getPublicClient(config, { chainId: chain.chainId });
+  if (client === undefined) {
+    throw new WalletError('Failed to initialize contracts');
+  }
+  return client;
+}
+
+/**
+ * Estimates, sends with the 1.2 buffer and waits for the receipt. A failed estimate explains the
+ * contract's custom error in words when it names one, else SPEC's "will likely fail".
+ */
+async function send(
+  context: LendingContext,
+  account: Address,
+  to: Address,
+  data: Hex,
+): Promise<TransactionReceipt> {
+  const client = publicClient(context);
+  let gas: bigint;
+  try {
+    gas = await client.estimateGas({ account, to, data });
+  } catch (error) {
+    throw new WalletError(revertReason(error) ?? ESTIMATE_FAILED);
+  }
+  const wallet = await getConnectorClient(context.config, {
+    chainId: context.chain.chainId,
+    account,
+  });
+  const hash = await sendTransaction(wallet, {
+    account,
+    chain: wallet.chain,
+    to,
+    data,
+    gas: withGasBuffer(gas),
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') {
+    throw new WalletError(WALLET_MESSAGES.failedOnChain);
+  }
+  return receipt;
+}
+
+/** SPEC §5: the balance must cover `needed`; an allowance below it asks for the maximum first. */
+async function ensureUsdc(context: LendingContext, account: Address, needed: bigint) {
+  const client = publicClient(context);
+  const { usdcAddress, lendingAddress } = context.chain;
+  const balance = await client.readContract({
+    address: usdcAddress,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  });
+  if (balance < needed) {
+    throw new WalletError(insufficientBalance(balance, needed));
+  }
+  const allowance = await client.readContract({
+    address: usdcAddress,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [account, lendingAddress],
+  });
+  if (allowance < needed) {
+    await send(
+      context,
+      account,
+      usdcAddress,
+      encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [lendingAddress, maxUint256],
+      }),
+    );
+  }
+}
+
+export interface RequestedLoan {
+  hash: Hex;
+  loanId: bigint;
+  account: Address;
+}
+
+/** requestLoan(amount, duration, maxAprBps); the loan id is read from the receipt's LoanRequested. */
+export async function requestLoan(
+  context: LendingContext,
+  request: { amountUnits: bigint; durationSeconds: bigint; maxAprBps: bigint },
+): Promise<RequestedLoan> {
+  const account = connectedAccount(context);
+  const receipt = await send(
+    context,
+    account,
+    context.chain.lendingAddress,
+    encodeFunctionData({
+      abi: microLendingAbi,
+      functionName: 'requestLoan',
+      args: [request.amountUnits, request.durationSeconds, request.maxAprBps],
+    }),
+  );
+  const [requested] = parseEventLogs({
+    abi: microLendingAbi,
+    eventName: 'LoanRequested',
+    logs: receipt.logs.filter(
+      (log) => log.address.toLowerCase() === context.chain.lendingAddress.toLowerCase(),
+    ),
+  });
+  if (requested === undefined) {
+    throw new WalletError(WALLET_MESSAGES.noLoanId);
+  }
+  return { hash: receipt.transactionHash, loanId: requested.args.id, account };
+}
+
+/** fundLoan(id, aprBps), after the balance and allowance checks for the principal. */
+export async function fundLoan(
+  context: LendingContext,
+  loan: { loanChainId: bigint; principalUnits: bigint; aprBps: bigint },
+): Promise<{ hash: Hex; account: Address }> {
+  const account = connectedAccount(context);
+  await ensureUsdc(context, account, loan.principalUnits);
+  const receipt = await send(
+    context,
+    account,
+    context.chain.lendingAddress,
+    encodeFunctionData({
+      abi: microLendingAbi,
+      functionName: 'fundLoan',
+      args: [loan.loanChainId, loan.aprBps],
+    }),
+  );
+  return { hash: receipt.transactionHash, account };
+}
+
+/** What repaying now costs (the contract's breakdown: principal, interest, any late penalty). */
+export async function repaymentDue(context: LendingContext, loanChainId: bigint): Promise<bigint> {
+  const [, , , , totalRepayment] = await publicClient(context).readContract({
+    address: context.chain.lendingAddress,
+    abi: microLendingAbi,
+    functionName: 'getRepaymentBreakdown',
+    args: [loanChainId],
+  });
+  return totalRepayment;
+}
+
+export async function repayLoan(context: LendingContext, loanChainId: bigint): Promise<Hex> {
+  const account = connectedAccount(context);
+  await ensureUsdc(context, account, await repaymentDue(context, loanChainId));
+  const receipt = await send(
+    context,
+    account,
+    context.chain.lendingAddress,
+    encodeFunctionData({ abi: microLendingAbi, functionName: 'repayLoan', args: [loanChainId] }),
+  );
+  return receipt.transactionHash;
+}
+
+export async function cancelLoan(context: LendingContext, loanChainId: bigint): Promise<Hex> {
+  const account = connectedAccount(context);
+  const receipt = await send(
+    context,
+    account,
+    context.chain.lendingAddress,
+    encodeFunctionData({ abi: microLendingAbi, functionName: 'cancelLoan', args: [loanChainId] }),
+  );
+  return receipt.transactionHash;
+}
+
+/** claimEscrow(id): the lender collects a repayment the contract held for them. */
+export async function claimEscrow(context: LendingContext, loanChainId: bigint): Promise<Hex> {
+  const account = connectedAccount(context);
+  const receipt = await send(
+    context,
+    account,
+    context.chain.lendingAddress,
+    encodeFunctionData({ abi: microLendingAbi, functionName: 'claimEscrow', args: [loanChainId] }),
+  );
+  return receipt.transactionHash;
+}

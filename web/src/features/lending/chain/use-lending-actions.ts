@@ -1,0 +1,136 @@
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { Config } from 'wagmi';
+
+import type { ChainConfig } from '@/config/wagmi';
+import { ApiError } from '@/lib/api-client';
+
+import {
+  LENDING_FALLBACKS,
+  recordCancellation,
+  recordFunding,
+  recordLoanRequest,
+  recordRepayment,
+  recordWithdrawal,
+} from '../api/loan-actions';
+import type { LoanRequest } from '../api/loan-requests';
+import { cancelLoan, claimEscrow, fundLoan, repayLoan, requestLoan } from './lending-transactions';
+import { describeWalletError } from './wallet-errors';
+
+/** Every lending mutation carries this key, so one look tells whether any is under way. */
+const LENDING_KEY = ['lending'] as const;
+
+/** True while any lending transaction is being prepared, signed, mined or recorded. */
+export const useLendingBusy = () => useIsMutating({ mutationKey: LENDING_KEY }) > 0;
+
+/** A declined request is the member's choice: said calmly. Everything else is an error toast. */
+function report(error: unknown, fallback: string) {
+  if (error instanceof ApiError) {
+    toast.error(error.message);
+    return;
+  }
+  const described = describeWalletError(error, fallback);
+  if (described.calm) {
+    toast.info(described.message);
+  } else {
+    toast.error(described.message);
+  }
+}
+
+export interface LoanRequestInput {
+  amount: number;
+  duration: number;
+  description: string;
+  maxApr: number;
+  userId: string;
+}
+
+/**
+ * The lending transactions of SPEC §5 and §7: each runs in the member's wallet, then tells the
+ * API the transaction hash, which it verifies on chain before anything shows (DESIGN §1).
+ */
+export function useLendingActions(config: Config, chain: ChainConfig) {
+  const queryClient = useQueryClient();
+  const context = { config, chain };
+  const settled = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['loans'] });
+    // Balances moved: wagmi's reads refetch.
+    await queryClient.invalidateQueries({ queryKey: ['readContract'] });
+    await queryClient.invalidateQueries({ queryKey: ['balance'] });
+  };
+
+  const request = useMutation({
+    mutationKey: [...LENDING_KEY, 'request'],
+    mutationFn: async (input: LoanRequestInput) => {
+      const sent = await requestLoan(context, {
+        amountUnits: BigInt(Math.round(input.amount * 1e6)),
+        durationSeconds: BigInt(input.duration) * 86_400n,
+        maxAprBps: BigInt(Math.round(input.maxApr * 100)),
+      });
+      return recordLoanRequest({
+        amount: input.amount,
+        duration: input.duration,
+        walletAddress: sent.account,
+        description: input.description,
+        borrower: input.userId,
+        loanChainId: sent.loanId.toString(),
+        transactionHash: sent.hash,
+      });
+    },
+    onSuccess: () => toast.success('Loan request created successfully'),
+    onError: (error) => report(error, LENDING_FALLBACKS.create),
+    onSettled: settled,
+  });
+
+  const fund = useMutation({
+    mutationKey: [...LENDING_KEY, 'fund'],
+    mutationFn: async ({ loan, apr }: { loan: LoanRequest; apr: number }) => {
+      const sent = await fundLoan(context, {
+        loanChainId: BigInt(loan.loanChainId),
+        principalUnits: BigInt(loan.amountUnits),
+        aprBps: BigInt(Math.round(apr * 100)),
+      });
+      return recordFunding(loan._id, {
+        transactionHash: sent.hash,
+        interestRate: apr,
+        lenderWalletAddress: sent.account,
+      });
+    },
+    onSuccess: () => toast.success('Loan funded successfully!'),
+    onError: (error) => report(error, LENDING_FALLBACKS.fund),
+    onSettled: settled,
+  });
+
+  const repay = useMutation({
+    mutationKey: [...LENDING_KEY, 'repay'],
+    mutationFn: async (loan: LoanRequest) =>
+      recordRepayment(loan._id, await repayLoan(context, BigInt(loan.loanChainId))),
+    onSuccess: () => toast.success('Loan repaid successfully!'),
+    onError: (error) => report(error, LENDING_FALLBACKS.repay),
+    onSettled: settled,
+  });
+
+  const cancel = useMutation({
+    mutationKey: [...LENDING_KEY, 'cancel'],
+    mutationFn: async (loan: LoanRequest) => {
+      await cancelLoan(context, BigInt(loan.loanChainId));
+      return recordCancellation(loan._id);
+    },
+    onSuccess: () => toast.success('Loan request canceled successfully'),
+    onError: (error) => report(error, LENDING_FALLBACKS.cancel),
+    onSettled: settled,
+  });
+
+  const claim = useMutation({
+    mutationKey: [...LENDING_KEY, 'claim'],
+    mutationFn: async (loan: LoanRequest) =>
+      recordWithdrawal(loan._id, await claimEscrow(context, BigInt(loan.loanChainId))),
+    onSuccess: () => toast.success('Repayment claimed: the USDC is in your wallet.'),
+    onError: (error) => report(error, LENDING_FALLBACKS.claim),
+    onSettled: settled,
+  });
+
+  return { request, fund, repay, cancel, claim };
+}
+
+export type LendingActions = ReturnType<typeof useLendingActions>;

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { useSearchParams } from 'react-router-dom';
+
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+
+import { type LoanRequest, PAGE_SIZE, useLoanRequests } from '../api/loan-requests';
+import { useScores } from '../api/get-scores';
+import { useLendingBusy } from '../chain/use-lending-actions';
+import { formatDate, formatUsdc, shortAddress, statusLabel, statusTone } from '../loans';
+import { AddressLink, ChainProof } from './chain-proof';
+import { InterestRateModal } from './interest-rate-modal';
+import styles from './lending.module.css';
+import type { LendingScreenProps } from './lending-screens';
+
+const NO_SCORE = 'No ConfirmU score available';
+
+function MarketCard({
+  loan,
+  score,
+  props,
+  busy,
+  onFund,
+}: {
+  loan: LoanRequest;
+  score: number | undefined;
+  props: LendingScreenProps;
+  busy: boolean;
+  onFund: (loan: LoanRequest) => void;
+}) {
+  const name = loan.borrower?.fullname ?? '';
+  const own = loan.borrower !== null && loan.borrower._id === props.userId;
+  const canFund = loan.status === 'requested' && !own;
+  return (
+    <Card className={styles.loanCard} aria-labelledby={`loan-${loan._id}`}>
+      <div className={styles.loanHead}>
+        <Avatar name={name === '' ? '?' : name} />
+        <div className={styles.loanWho}>
+          <h3 id={`loan-${loan._id}`} className={styles.loanName}>
+            {name === '' ? 'Member not yet linked' : name}
+          </h3>
+          <p className={styles.muted}>{formatDate(loan.createdAt)}</p>
+        </div>
+        <Badge tone={statusTone(loan.status)}>{statusLabel(loan.status)}</Badge>
+      </div>
+      <p className={styles.score}>{score === undefined ? NO_SCORE : `Score ${score}`}</p>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Amount</dt>
+          <dd className={styles.amount}>{formatUsdc(loan.amount)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{loan.duration} days</dd>
+        </div>
+        <div>
+          <dt>Wallet</dt>
+          <dd>
+            <AddressLink chain={props.chain} address={loan.walletAddress}>
+              {shortAddress(loan.walletAddress)}
+            </AddressLink>
+          </dd>
+        </div>
+      </dl>
+      {loan.description !== '' && <p className={styles.description}>{loan.description}</p>}
+      <ChainProof chain={props.chain} loan={loan} />
+      {loan.status === 'repaid' && (
+        <p className={styles.completed}>Loan Completed - Funds Transferred</p>
+      )}
+      {canFund && (
+        <Button
+          block
+          disabled={props.wallet.address === undefined || busy}
+          onClick={() => onFund(loan)}
+        >
+          Fund Loan
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** Loan Marketplace (SPEC §2): every request, 10 a page, newest first. */
+export function Marketplace(props: LendingScreenProps) {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
+  const loans = useLoanRequests({ page, limit: PAGE_SIZE });
+  const scores = useScores();
+  const busy = useLendingBusy() || loans.isFetching;
+  const [funding, setFunding] = useState<LoanRequest | null>(null);
+
+  const startFunding = (loan: LoanRequest) => {
+    if (!props.linked) {
+      toast.info(
+        'Link this wallet to your account first: it is how the loan is recorded as yours.',
+      );
+      props.requestLink();
+      return;
+    }
+    setFunding(loan);
+  };
+
+  return (
+    <section aria-labelledby="market-title">
+      <h2 id="market-title" className={styles.sectionTitle}>
+        Available Loan Requests
+      </h2>
+      {loans.isPending ? (
+        <div className={styles.grid} aria-busy="true">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Card key={index} className={styles.loanCard}>
+              <Skeleton height={40} width="60%" />
+              <Skeleton height={16} width="40%" />
+              <Skeleton height={64} />
+            </Card>
+          ))}
+        </div>
+      ) : loans.isError ? (
+        <Card className={styles.state}>
+          <p role="alert">{loans.error.message}</p>
+          <Button variant="secondary" onClick={() => void loans.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : loans.data.loanRequests.length === 0 ? (
+        <Card className={styles.state}>
+          <p>No loan requests available at the moment.</p>
+        </Card>
+      ) : (
+        <>
+          <div className={styles.grid}>
+            {loans.data.loanRequests.map((loan) => (
+              <MarketCard
+                key={loan._id}
+                loan={loan}
+                score={loan.borrower === null ? undefined : scores.data?.get(loan.borrower._id)}
+                props={props}
+                busy={busy}
+                onFund={startFunding}
+              />
+            ))}
+          </div>
+          <Pagination
+            label="Loan request pages"
+            page={page}
+            pages={loans.data.pagination.pages}
+            onPage={(next) => {
+              const params = new URLSearchParams(search);
+              params.set('page', String(next));
+              setSearch(params);
+            }}
+          />
+        </>
+      )}
+      <InterestRateModal
+        loan={funding}
+        funding={props.actions.fund.isPending}
+        onCancel={() => setFunding(null)}
+        onConfirm={(loan, apr) =>
+          props.actions.fund.mutate({ loan, apr }, { onSettled: () => setFunding(null) })
+        }
+      />
+    </section>
+  );
+}

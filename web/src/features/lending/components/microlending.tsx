@@ -1,0 +1,42 @@
+import { WagmiProvider } from 'wagmi';
+
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { wagmiConfigFor } from '@/config/wagmi';
+
+import { CONTRACTS_FAILED, useChainConfig } from '../api/get-chain-config';
+import styles from './lending.module.css';
+import { LendingScreens } from './lending-screens';
+
+/**
+ * /microlending (SPEC §2). The chain and its contracts come from the API; wagmi starts once they
+ * are known. Everything wallet-related loads with this route only.
+ */
+export function MicroLending() {
+  const chain = useChainConfig();
+  return (
+    <>
+      <PageHeader title="Micro Lending" subtitle="Peer-to-peer lending platform" />
+      {chain.isPending ? (
+        <Card aria-busy="true">
+          <Skeleton height={24} width="40%" />
+          <div className={styles.gap} />
+          <Skeleton height={16} width="70%" />
+        </Card>
+      ) : chain.isError ? (
+        <Card className={styles.state}>
+          <p role="alert">{CONTRACTS_FAILED}</p>
+          <Button variant="secondary" onClick={() => void chain.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : (
+        <WagmiProvider config={wagmiConfigFor(chain.data)}>
+          <LendingScreens chain={chain.data} />
+        </WagmiProvider>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+import { toast } from 'react-toastify';
+import { formatUnits } from 'viem';
+
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import type { ChainConfig } from '@/config/wagmi';
+
+import type { Wallet } from '../chain/use-wallet';
+import { describeWalletError } from '../chain/wallet-errors';
+import { shortAddress } from '../loans';
+import { AddressLink } from './chain-proof';
+import styles from './lending.module.css';
+
+const balance = (value: bigint | undefined, decimals: number, digits: number) =>
+  value === undefined
+    ? '…'
+    : Number(formatUnits(value, decimals)).toLocaleString(undefined, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: digits,
+      });
+
+function tell(error: unknown, fallback: string) {
+  const described = describeWalletError(error, fallback);
+  if (described.calm) {
+    toast.info(described.message);
+  } else {
+    toast.error(described.message);
+  }
+}
+
+/** The connect banner, or the 'Wallet Connected' card with balances and the error line (SPEC §2). */
+export function WalletPanel({
+  chain,
+  wallet,
+  linked,
+  linkedLoaded,
+  onLink,
+}: {
+  chain: ChainConfig;
+  wallet: Wallet;
+  linked: boolean;
+  linkedLoaded: boolean;
+  onLink: () => void;
+}) {
+  if (wallet.address === undefined) {
+    if (!wallet.available) {
+      return (
+        <Card className={styles.banner} aria-labelledby="wallet-title">
+          <div>
+            <h2 id="wallet-title" className={styles.cardTitle}>
+              Browser wallet needed
+            </h2>
+            <p role="status">
+              No browser wallet detected. Install a wallet such as MetaMask, then reload this page
+              to use Micro Lending.
+            </p>
+          </div>
+        </Card>
+      );
+    }
+    return (
+      <Card className={styles.banner} aria-labelledby="wallet-title">
+        <div>
+          <h2 id="wallet-title" className={styles.cardTitle}>
+            Connect your wallet
+          </h2>
+          <p className={styles.muted}>
+            Loans are made in USDC on {chain.chainName}, from your own wallet: LendPath never holds
+            your funds.
+          </p>
+        </div>
+        <div className={styles.bannerActions}>
+          {wallet.candidates.length > 1 ? (
+            wallet.candidates.map((connector) => (
+              <Button
+                key={connector.uid}
+                busy={wallet.connecting}
+                busyText="Connecting..."
+                onClick={() =>
+                  void wallet
+                    .connectWallet(connector.id)
+                    .catch((error: unknown) => tell(error, 'Failed to connect'))
+                }
+              >
+                Connect {connector.name}
+              </Button>
+            ))
+          ) : (
+            <Button
+              busy={wallet.connecting}
+              busyText="Connecting..."
+              onClick={() =>
+                void wallet
+                  .connectWallet()
+                  .catch((error: unknown) => tell(error, 'Failed to connect'))
+              }
+            >
+              Connect
+            </Button>
+          )}
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className={styles.walletCard} aria-labelledby="wallet-title">
+      <div className={styles.walletHead}>
+        <h2 id="wallet-title" className={styles.cardTitle}>
+          Wallet Connected
+        </h2>
+        {linkedLoaded &&
+          (linked ? (
+            <Badge tone="success">Linked to your account</Badge>
+          ) : (
+            <Button variant="ghost" onClick={onLink}>
+              Link to your account
+            </Button>
+          ))}
+      </div>
+      <dl className={styles.walletFacts}>
+        <div>
+          <dt>Address</dt>
+          <dd>
+            <AddressLink chain={chain} address={wallet.address}>
+              {shortAddress(wallet.address)}
+            </AddressLink>
+          </dd>
+        </div>
+        <div>
+          <dt>ETH</dt>
+          <dd className={styles.amount}>{balance(wallet.ethBalance, 18, 4)} ETH</dd>
+        </div>
+        <div>
+          <dt>USDC</dt>
+          <dd className={styles.amount}>{balance(wallet.usdcBalance, 6, 6)} USDC</dd>
+        </div>
+      </dl>
+      {wallet.error !== undefined && (
+        <div className={styles.walletError}>
+          <p role="alert" className={styles.errorLine}>
+            {wallet.error}
+          </p>
+          {!wallet.onChain && (
+            <Button
+              variant="secondary"
+              busy={wallet.switching}
+              busyText="Switching..."
+              onClick={() =>
+                void wallet
+                  .switchNetwork()
+                  .catch((error: unknown) =>
+                    tell(error, `Failed to switch to ${chain.chainName} network`),
+                  )
+              }
+            >
+              Switch to {chain.chainName}
+            </Button>
+          )}
+        </div>
+      )}
+      {wallet.onChain && (
+        <Button
+          variant="ghost"
+          className={styles.watch}
+          onClick={() =>
+            void wallet.watchUsdc().catch((error: unknown) => tell(error, 'Failed to add USDC'))
+          }
+        >
+          Show USDC in my wallet
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import type { BadgeTone } from '@/components/ui/badge';
+
+import type { Finality, LoanRequest, LoanStatus } from './api/loan-requests';
+
+/** SPEC §4: requested yellow, funded green, repaid shown as COMPLETED in purple, the rest red. */
+export function statusLabel(status: LoanStatus): string {
+  return status === 'repaid' ? 'COMPLETED' : status.toUpperCase();
+}
+
+export function statusTone(status: LoanStatus): BadgeTone {
+  switch (status) {
+    case 'requested':
+      return 'warning';
+    case 'funded':
+      return 'success';
+    case 'repaid':
+      return 'completed';
+    case 'cancelled':
+    case 'defaulted':
+      return 'danger';
+  }
+}
+
+/** UI.md: addresses shortened in the middle, `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+/** SPEC §9: the loan card's id label is the last 6 characters. */
+export const loanLabel = (loan: Pick<LoanRequest, '_id'>) => `Loan #${loan._id.slice(-6)}`;
+
+const usdcFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 6,
+});
+
+/** UI.md: amounts always with their unit. */
+export const formatUsdc = (amount: number) => `${usdcFormat.format(amount)} USDC`;
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** SPEC §5 "Interest rate": 1–20 %, step 0.5, default 5. */
+export const APR = { min: 1, max: 20, step: 0.5, initial: 5 } as const;
+
+/**
+ * The highest APR a lender may offer on this loan: the platform's ceiling, lowered to the
+ * borrower's own when they set one (0 or missing: the platform's).
+ */
+export function aprCeiling(
+  loan: Pick<LoanRequest, 'maxInterestRate'>,
+  platformMax: number = APR.max,
+) {
+  const borrowerMax = loan.maxInterestRate ?? 0;
+  return borrowerMax > 0 ? Math.min(platformMax, borrowerMax) : platformMax;
+}
+
+/** Clamps to [1, max] on the 0.5 grid (rounding down, never above the ceiling). */
+export function clampApr(value: number, max: number = APR.max): number {
+  if (!Number.isFinite(value)) {
+    return APR.min;
+  }
+  const bounded = Math.min(Math.max(value, APR.min), max);
+  return Math.floor(bounded / APR.step) * APR.step;
+}
+
+/** How sure a row is (DESIGN §4): final on chain, or still confirming at its block. */
+export function finalityText(chain: { asOfBlock: number; finality: Finality }): string {
+  return chain.finality === 'finalized'
+    ? 'Verified on chain'
+    : `Confirming (block ${chain.asOfBlock})`;
+}
+
+export type Lateness =
+  | { kind: 'on-time'; due: Date }
+  | { kind: 'grace'; due: Date; graceEnds: Date }
+  | { kind: 'late'; due: Date; graceEnds: Date };
+
+/** Where a funded loan stands against its due date and grace period. */
+export function lateness(dueDate: string, graceSeconds: number, now: Date = new Date()): Lateness {
+  const due = new Date(dueDate);
+  const graceEnds = new Date(due.getTime() + graceSeconds * 1000);
+  if (now <= due) {
+    return { kind: 'on-time', due };
+  }
+  return now <= graceEnds ? { kind: 'grace', due, graceEnds } : { kind: 'late', due, graceEnds };
+}
