@@ -84,6 +84,16 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
           args: [lending, maxUint256],
         }),
       ),
+    /** MockUSDC's open mint (local chains only): test money for a wallet. */
+    mint: (to: Address, units: bigint) =>
+      send(to, 'mint', (wallet) =>
+        wallet.writeContract({
+          address: usdc,
+          abi: mockUsdcAbi,
+          functionName: 'mint',
+          args: [to, units],
+        }),
+      ),
     async request(
       borrower: Address,
       amountUnits: bigint,

@@ -83,6 +83,13 @@ const screens: Screen[] = [
     signedIn: true,
     ready: (page) => page.getByRole('row', { name: /Repaid \(loan #/ }),
   },
+  {
+    // Without a browser wallet: the marketplace, and the banner that says one is needed.
+    name: 'microlending',
+    path: '/microlending',
+    signedIn: true,
+    ready: (page) => page.getByText('Seed money for a second-hand sewing machine'),
+  },
 ];
 
 /** Nothing wider than the screen: no sideways scrolling (UI.md). */

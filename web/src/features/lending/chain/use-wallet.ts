@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Address, erc20Abi, numberToHex } from 'viem';
 import {
   useBalance,
@@ -71,9 +71,13 @@ export function useWallet(chain: ChainConfig) {
     chainId: chain.chainId,
     query: { enabled: address !== undefined },
   });
-  if (eth.error !== null || usdc.error !== null) {
-    console.error('Wallet balances', eth.error ?? usdc.error);
-  }
+  const balanceError = eth.error ?? usdc.error;
+  useEffect(() => {
+    if (balanceError !== null) {
+      // SPEC §8: the card says "See console for details".
+      console.error('Wallet balances', balanceError);
+    }
+  }, [balanceError]);
 
   /** Asks the wallet to move to our chain, adding it first when it does not know it. */
   const switchNetwork = async () => {

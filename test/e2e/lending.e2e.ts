@@ -1,0 +1,293 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Address } from 'viem';
+
+import { lendingActions } from '../../scripts/lib/loans.ts';
+import { root } from '../../scripts/lib/stack.ts';
+import { seriousAccessibilityIssues } from './a11y.ts';
+import { expect, test } from './fixtures.ts';
+import { signInAs } from './session.ts';
+import { injectWallet } from './wallet.ts';
+
+/**
+ * Micro Lending as two members would use it, each in their own browser with their own wallet:
+ * Ada borrows from wallet #4 and Grace lends from wallet #5 (Hardhat accounts no demo data
+ * touches). Every status change on one page reaches the other without a reload.
+ */
+const ADA_WALLET: Address = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+const GRACE_WALLET: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+/** Grace's USDC: enough for the first loan, not for the 9 USDC one. */
+const GRACE_USDC = 5_000_000n;
+const screenshots = join(root, '.test', 'screenshots');
+
+test.describe.configure({ mode: 'serial' });
+
+let ada: Page;
+let grace: Page;
+const contexts: BrowserContext[] = [];
+
+async function memberPage(
+  browser: Browser,
+  stack: Parameters<Parameters<typeof test>[2]>[0]['stack'],
+  member: { email: string; password: string },
+  wallet: { account: Address; startChainId?: number; knownChainIds?: number[] },
+  width = 1280,
+) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await injectWallet(page, {
+    rpcUrl: stack.urls.rpc,
+    nodeChainId: stack.deployment.chainId,
+    ...wallet,
+  });
+  await signInAs(page, stack.urls.api, member);
+  await page.goto(`${stack.urls.web}/microlending`);
+  await expect(page.getByRole('heading', { name: 'Micro Lending', level: 1 })).toBeVisible();
+  return page;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.Toastify').getByText(text).first();
+
+test.afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('Ada connects, declines the link signature calmly, then links her wallet', async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(60_000);
+  const chain = lendingActions(stack.urls.rpc, stack.deployment);
+  await chain.mint(ADA_WALLET, 20_000_000n);
+  await chain.mint(GRACE_WALLET, GRACE_USDC);
+  const [adaMember] = stack.demoMembers;
+  ada = await memberPage(browser, stack, adaMember!, { account: ADA_WALLET });
+
+  await ada.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(ada.getByRole('heading', { name: 'Wallet Connected' })).toBeVisible();
+  const dialog = ada.getByRole('dialog', { name: 'Link this wallet to your account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Signing is free');
+
+  await ada.evaluate(() => window.testWallet.rejectNext('personal_sign'));
+  await dialog.getByRole('button', { name: 'Sign to link' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'You did not sign, so the wallet is not linked. Nothing else changed.',
+  );
+
+  await dialog.getByRole('button', { name: 'Sign to link' }).click();
+  await expect(toast(ada, /Wallet linked/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(ada.getByText('Linked to your account')).toBeVisible();
+  await expect(ada.getByText('20.00 USDC')).toBeVisible();
+});
+
+test('Ada requests a loan; it shows in My Loans, and Grace sees it in the marketplace', async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(60_000);
+  await tab(ada, 'Request Loan').click();
+  await expect(ada.getByLabel('Wallet Address')).toHaveValue(ADA_WALLET);
+  await ada.getByRole('button', { name: 'Submit Loan Request' }).click();
+  await expect(ada.getByText('Please fill in all required fields').first()).toBeVisible();
+
+  await ada.getByLabel('Amount (USDC)').fill('1.5');
+  await ada.getByLabel('Duration (Days)').fill('14');
+  await ada.getByLabel('Description').fill('Paint for the community hall');
+  await ada.getByLabel('Highest APR I accept (%, optional)').fill('10');
+  await ada.getByRole('button', { name: 'Submit Loan Request' }).click();
+  await expect(toast(ada, 'Loan request created successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(tab(ada, 'My Loans')).toHaveAttribute('aria-selected', 'true');
+  const card = ada.locator('section[aria-label^="Loan #"]').first();
+  await expect(card).toContainText('REQUESTED');
+  await expect(card).toContainText('1.50 USDC');
+
+  const [, graceMember] = stack.demoMembers;
+  grace = await memberPage(browser, stack, graceMember!, {
+    account: GRACE_WALLET,
+    // Grace's wallet starts elsewhere and has never heard of the local chain: connecting
+    // switches, the wallet answers 4902, and the chain is added.
+    startChainId: 1,
+    knownChainIds: [1],
+  });
+  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  await expect(market).toContainText('Paint for the community hall');
+  await expect(market).toContainText('REQUESTED');
+  await expect(market.getByRole('button', { name: 'Fund Loan' })).toBeDisabled();
+});
+
+test('Grace connects from another network: the wallet adds the chain; she links it', async () => {
+  await grace.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(grace.getByRole('heading', { name: 'Wallet Connected' })).toBeVisible();
+  await expect(grace.getByText('Please switch to Hardhat network')).toBeHidden({
+    timeout: 10_000,
+  });
+  const calls = await grace.evaluate(() => window.testWallet.calls);
+  expect(calls).toContain('wallet_addEthereumChain');
+  const dialog = grace.getByRole('dialog', { name: 'Link this wallet to your account' });
+  await dialog.getByRole('button', { name: 'Sign to link' }).click();
+  await expect(grace.getByText('Linked to your account')).toBeVisible();
+});
+
+test('Grace funds it at 7.5 %; Ada sees FUNDED with the due date without reloading', async () => {
+  test.setTimeout(60_000);
+  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  await market.getByRole('button', { name: 'Fund Loan' }).click();
+  const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
+  await expect(modal.getByLabel('APR (%)')).toHaveValue('5');
+  // The borrower accepts at most 10 %: more is clamped to it.
+  await modal.getByLabel('APR (%)').fill('15');
+  await modal.getByLabel('APR (%)').blur();
+  await expect(modal.getByLabel('APR (%)')).toHaveValue('10');
+  await modal.getByLabel('APR (%)').fill('7.5');
+  await modal.getByRole('button', { name: 'Fund Loan' }).click();
+  await expect(toast(grace, 'Loan funded successfully!')).toBeVisible({ timeout: 20_000 });
+  await expect(market).toContainText('FUNDED');
+
+  const card = ada.locator('section[aria-label^="Loan #"]').first();
+  await expect(card).toContainText('FUNDED', { timeout: 5_000 });
+  await expect(card).toContainText('7.5 %');
+  await expect(card).toContainText('Due date');
+  await expect(card).toContainText(/Repayment\s*1\.50/);
+});
+
+test('Ada repays; both pages show COMPLETED without reloading', async () => {
+  test.setTimeout(60_000);
+  const card = ada.locator('section[aria-label^="Loan #"]').first();
+  await card.getByRole('button', { name: 'Repay Loan' }).click();
+  await expect(toast(ada, 'Loan repaid successfully!')).toBeVisible({ timeout: 20_000 });
+  await expect(card).toContainText('COMPLETED');
+  await expect(card.getByRole('button', { name: 'Loan Completed' })).toBeDisabled();
+
+  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  await expect(market).toContainText('COMPLETED', { timeout: 5_000 });
+  await expect(market).toContainText('Loan Completed - Funds Transferred');
+  await tab(grace, 'My Loans').click();
+  await expect(
+    grace.getByRole('region', { name: 'Loans I Funded' }).locator('section').first(),
+  ).toContainText('COMPLETED');
+  await tab(grace, 'Loan Marketplace').click();
+});
+
+test('Ada cancels a second request', async () => {
+  test.setTimeout(60_000);
+  await tab(ada, 'Request Loan').click();
+  await ada.getByLabel('Amount (USDC)').fill('9');
+  await ada.getByLabel('Duration (Days)').fill('30');
+  await ada.getByLabel('Description').fill('A second-hand laptop');
+  await ada.getByRole('button', { name: 'Submit Loan Request' }).click();
+  await expect(toast(ada, 'Loan request created successfully')).toBeVisible({ timeout: 20_000 });
+  await tab(ada, 'Request Loan').click();
+  await ada.getByLabel('Amount (USDC)').fill('2');
+  await ada.getByLabel('Duration (Days)').fill('7');
+  await ada.getByLabel('Description').fill('Bus fares until payday');
+  await ada.getByRole('button', { name: 'Submit Loan Request' }).click();
+  await expect(toast(ada, 'Loan request created successfully')).toBeVisible({ timeout: 20_000 });
+
+  const newest = ada.locator('section[aria-label^="Loan #"]').first();
+  await expect(newest).toContainText('REQUESTED');
+  await newest.getByRole('button', { name: 'Cancel Request' }).click();
+  await expect(toast(ada, 'Loan request canceled successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(newest).toContainText('CANCELLED');
+});
+
+test('Grace cannot fund more than her wallet holds', async () => {
+  const laptop = grace.getByRole('region', { name: 'Ada Lovelace' }).filter({
+    hasText: 'A second-hand laptop',
+  });
+  await laptop.getByRole('button', { name: 'Fund Loan' }).click();
+  await grace
+    .getByRole('dialog', { name: 'Set Interest Rate' })
+    .getByRole('button', { name: 'Fund Loan' })
+    .click();
+  await expect(
+    toast(grace, /^Insufficient USDC balance\. You have [\d.]+ USDC but need 9 USDC$/),
+  ).toBeVisible({ timeout: 10_000 });
+  await expect(laptop).toContainText('REQUESTED');
+});
+
+test('the wrong network shows SPEC’s message, and the switch brings the wallet back', async () => {
+  await grace.evaluate(() => window.testWallet.setChain(1));
+  const line = grace.getByText('Please switch to Hardhat network');
+  await expect(line).toBeVisible();
+  await grace.getByRole('button', { name: 'Switch to Hardhat' }).click();
+  await expect(line).toBeHidden({ timeout: 5_000 });
+});
+
+test('every lending screen at 375 and 1280 px: no serious accessibility issue, screenshots', async ({
+  browser,
+  stack,
+}) => {
+  test.setTimeout(90_000);
+  await mkdir(screenshots, { recursive: true });
+  const [adaMember] = stack.demoMembers;
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await memberPage(browser, stack, adaMember!, { account: ADA_WALLET }, width);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await expect(page.getByText('Linked to your account')).toBeVisible();
+      for (const [name, label] of [
+        ['marketplace', 'Loan Marketplace'],
+        ['my-loans', 'My Loans'],
+        ['request-loan', 'Request Loan'],
+      ] as const) {
+        await tab(page, label).click();
+        await expect(page.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true');
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        expect(await seriousAccessibilityIssues(page), `${name} at ${width} px`).toEqual([]);
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth > window.innerWidth,
+        );
+        expect(sideways, `${name} scrolls sideways at ${width} px`).toBe(false);
+        await page.screenshot({
+          path: join(screenshots, `microlending-${name}-${width}-${scheme}.png`),
+          fullPage: true,
+        });
+      }
+      await page.context().close();
+    }
+  }
+});
+
+test("a reorg takes back a funding, and Grace's page follows the chain", async ({ stack }) => {
+  test.setTimeout(60_000);
+  const chain = lendingActions(stack.urls.rpc, stack.deployment);
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const response = await fetch(stack.urls.rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    return ((await response.json()) as { result: unknown }).result;
+  };
+  const laptop = grace.getByRole('region', { name: 'Ada Lovelace' }).filter({
+    hasText: 'A second-hand laptop',
+  });
+  await expect(laptop).toContainText('REQUESTED');
+  const loanId = (await chain.loanCounter()) - 1n;
+
+  // Blocks only when the test mines them, so the reorg stays shallower than finality.
+  await rpc('evm_setIntervalMining', [0]);
+  try {
+    const snapshot = await rpc('evm_snapshot');
+    await chain.approve('0x90F79bf6EB2c4f870365E785982E1f101E93b906');
+    await chain.fund('0x90F79bf6EB2c4f870365E785982E1f101E93b906', loanId, 600n);
+    await expect(laptop).toContainText('FUNDED', { timeout: 10_000 });
+
+    await rpc('evm_revert', [snapshot]);
+    for (let i = 0; i < 3; i++) {
+      await rpc('evm_mine');
+    }
+    await expect(laptop).toContainText('REQUESTED', { timeout: 10_000 });
+    await expect(laptop.getByRole('button', { name: 'Fund Loan' })).toBeEnabled();
+  } finally {
+    await rpc('evm_setIntervalMining', [1_000]);
+  }
+});
