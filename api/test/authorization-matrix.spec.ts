@@ -49,6 +49,8 @@ const matrix: Row[] = [
   { method: 'GET', path: '/docs', expect: everyone(200) },
   { method: 'GET', path: '/docs-json', expect: everyone(200) },
   { method: 'GET', path: '/docs-yaml', expect: everyone(200) },
+  // The chain and contracts the browser's wallet talks to: public.
+  { method: 'GET', path: '/chain', expect: everyone(200) },
   { method: 'GET', path: '/users/me', expect: { anonymous: 401, member: 200, otherMember: 200 } },
   {
     method: 'POST',

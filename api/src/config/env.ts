@@ -94,6 +94,10 @@ const envSchema = z.object({
   RPC_URL: url(['http:', 'https:']),
   /** The deployment file written by `npm run deploy -w contracts` (the lending contract). */
   DEPLOYMENT_FILE: z.string().min(1),
+  /** The JSON-RPC endpoint browsers may use (GET /chain); unset: RPC_URL. */
+  PUBLIC_RPC_URL: optional(url(['http:', 'https:'])),
+  /** The chain's block explorer (GET /chain); unset: Arbiscan for Arbitrum, none otherwise. */
+  EXPLORER_URL: optional(url(['http:', 'https:'])),
   /** How many chain-events batches the API reconciles at once. */
   LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Browser origins allowed to call the API, comma-separated. */

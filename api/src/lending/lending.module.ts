@@ -10,20 +10,23 @@ import { CancelLoanRequestHandler } from './commands/cancel-loan-request/cancel-
 import { CreateLoanRequestHandler } from './commands/create-loan-request/create-loan-request.handler';
 import { ReconcileLoansHandler } from './commands/reconcile-loans/reconcile-loans.handler';
 import { RecordLoanTransactionHandler } from './commands/record-loan-transaction/record-loan-transaction.handler';
+import { ChainConfigController } from './chain-config.controller';
 import { LendingController } from './lending.controller';
 import { LoanRequests } from './loan-requests';
 import { LoanProjection } from './projection/loan-projection';
 import { GetBorrowingStatusHandler } from './queries/get-borrowing-status/get-borrowing-status.query';
+import { GetChainConfigHandler } from './queries/get-chain-config/get-chain-config.query';
 import { GetLoanRequestHandler } from './queries/get-loan-request/get-loan-request.query';
 import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-requests.handler';
 
 /**
  * Micro-lending: the `loan_requests` projection folded from the indexer's event store (fed by the
- * `chain-events` queue), the fast path that verifies members' receipts, and SPEC §7's endpoints.
+ * `chain-events` queue), the fast path that verifies members' receipts, SPEC §7's endpoints, and
+ * the chain configuration for browsers (GET /chain).
  */
 @Module({
   imports: [AuthModule, BullModule.registerQueue({ name: CHAIN_EVENTS_QUEUE })],
-  controllers: [LendingController],
+  controllers: [LendingController, ChainConfigController],
   providers: [
     LendingChain,
     LoanProjection,
@@ -37,6 +40,7 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
     ListLoanRequestsHandler,
     GetLoanRequestHandler,
     GetBorrowingStatusHandler,
+    GetChainConfigHandler,
   ],
   exports: [LoanProjection],
 })
