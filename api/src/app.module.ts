@@ -19,6 +19,7 @@ import { RegionModule } from './region/region.module';
 import { ScoresModule } from './scores/scores.module';
 import { StorageModule } from './storage/storage.module';
 import { UsersModule } from './users/users.module';
+import { WalletsModule } from './wallets/wallets.module';
 import { RedisModule } from './redis/redis.module';
 
 @Global()
@@ -53,6 +54,7 @@ export class AppModule {
         ScoresModule,
         MarketModule,
         LendingModule,
+        WalletsModule,
         AcademyModule,
         CommunityModule,
       ],

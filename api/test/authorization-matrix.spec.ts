@@ -183,6 +183,20 @@ const matrix: Row[] = [
     body: body === undefined ? undefined : () => body,
     expect: { anonymous: 401, member: status, otherMember: status },
   })),
+  // Wallets: members only, each acting on their own (`:address` is a wallet nobody has linked).
+  ...(
+    [
+      ['POST', '/wallets/nonce', undefined, 201],
+      ['POST', '/wallets', {}, 400],
+      ['GET', '/wallets', undefined, 200],
+      ['DELETE', '/wallets/:address', undefined, 404],
+    ] as const
+  ).map(([method, path, body, status]): Row => ({
+    method,
+    path,
+    body: body === undefined ? undefined : () => body,
+    expect: { anonymous: 401, member: status, otherMember: status },
+  })),
 ];
 
 describe('authorization matrix', () => {
@@ -243,7 +257,8 @@ describe('authorization matrix', () => {
     const path = row.path
       .replace(':userId', subject.owner)
       .replace(/:(id|courseId|categoryId)\b/g, () => randomUUID())
-      .replace(':folder/:name', `posts/${randomUUID().replaceAll('-', '')}.png`);
+      .replace(':folder/:name', `posts/${randomUUID().replaceAll('-', '')}.png`)
+      .replace(':address', wallet);
     const response = await fetch(`${url}${path}`, {
       method: row.method,
       headers: {

@@ -50,6 +50,7 @@ describe('OpenAPI at /docs', () => {
       expect.arrayContaining(['fullname', 'email', 'phone', 'password', 'otp']),
     );
     expect(body('/users/reset-password')?.required).toEqual(['email', 'otpCode', 'newPassword']);
+    expect(body('/wallets')?.required).toEqual(['message', 'signature']);
   });
 
   it('marks the signed-in calls as needing a bearer token', () => {

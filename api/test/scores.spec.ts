@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 
 import { type INestApplication, Logger } from '@nestjs/common';
@@ -18,6 +18,8 @@ import type { MemberScore } from '../src/scores/member-score';
 import { User } from '../src/users/user.entity';
 import { listenLocally } from './local-server';
 import { testEnv } from './test-env';
+
+const randomWallet = () => `0x${randomBytes(20).toString('hex')}`;
 
 /** The envelope, as far as these tests read it. */
 interface Body {
@@ -82,23 +84,41 @@ describe('GET /api/confirmu', () => {
   /** Seeds the members and their loans; each API under test has its own connections. */
   let database: DataSource;
   /** Borrowers: `good` has a mixed finalized record, `unproven` only unconfirmed loans. */
-  const members = { good: '', unproven: '', idle: '' };
+  const members = { good: '', unproven: '', idle: '', former: '' };
+  /** Each member's linked wallet, and one wallet nobody has linked. */
+  const wallets = {
+    good: randomWallet(),
+    unproven: randomWallet(),
+    idle: randomWallet(),
+    former: randomWallet(),
+    unlinked: randomWallet(),
+  };
 
   const loan = (
-    borrower: string | null,
+    wallet: string,
     status: 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted',
     finality: 'pending' | 'safe' | 'finalized',
     dates: { due?: string; repaid?: string } = {},
+    recordedBy: string | null = null,
   ) =>
     database.query(
-      // A projected row as the fold writes it (the chain columns a status implies).
+      // A projected row as the fold writes it (the chain columns a status implies), optionally
+      // with a member's record.
       `INSERT INTO app.loan_requests
-         (chain_id, loan_chain_id, status, finality, borrower_user_id, due_date, repaid_at,
-          borrower_wallet, amount_units, duration_seconds, max_apr_bps, requested_at,
-          as_of_block, as_of_block_hash)
-       VALUES (31337, $1, $2, $3, $4, $5, $6, '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-               1000000, 604800, 0, '2026-03-01T00:00:00Z', 1, '0x01')`,
-      [randomInt(1, 2 ** 47), status, finality, borrower, dates.due ?? null, dates.repaid ?? null],
+         (chain_id, loan_chain_id, status, finality, borrower_wallet, due_date, repaid_at,
+          borrower_user_id, wallet_address, amount_units, duration_seconds, max_apr_bps,
+          requested_at, as_of_block, as_of_block_hash)
+       VALUES (31337, $1, $2, $3, $4, $5, $6, $7, $4, 1000000, 604800, 0,
+               '2026-03-01T00:00:00Z', 1, '0x01')`,
+      [
+        randomInt(1, 2 ** 47),
+        status,
+        finality,
+        wallet,
+        dates.due ?? null,
+        dates.repaid ?? null,
+        recordedBy,
+      ],
     );
   const onTime = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-09T12:00:00Z' };
   const late = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-12T00:00:00Z' };
@@ -106,7 +126,7 @@ describe('GET /api/confirmu', () => {
   beforeAll(async () => {
     database = new DataSource(dataSourceOptions(testEnv().DATABASE_URL));
     await database.initialize();
-    for (const name of ['good', 'unproven', 'idle'] as const) {
+    for (const name of ['good', 'unproven', 'idle', 'former'] as const) {
       const user = await database.getRepository(User).save({
         email: `${randomUUID()}@example.com`,
         phone: '555 0100',
@@ -115,22 +135,28 @@ describe('GET /api/confirmu', () => {
         emailVerifiedAt: new Date(),
       });
       members[name] = user.id;
+      await database.query(`INSERT INTO app.member_wallets (address, user_id) VALUES ($1, $2)`, [
+        wallets[name],
+        user.id,
+      ]);
     }
     // good: 2 on time, 1 late, 1 default, all finalized → 600 + 80 + 10 − 150 = 540.
-    await loan(members.good, 'repaid', 'finalized', onTime);
-    await loan(members.good, 'repaid', 'finalized', onTime);
-    await loan(members.good, 'repaid', 'finalized', late);
-    await loan(members.good, 'defaulted', 'finalized', { due: onTime.due });
+    await loan(wallets.good, 'repaid', 'finalized', onTime);
+    await loan(wallets.good, 'repaid', 'finalized', onTime);
+    await loan(wallets.good, 'repaid', 'finalized', late);
+    await loan(wallets.good, 'defaulted', 'finalized', { due: onTime.due });
     // Open or cancelled loans do not move a score.
-    await loan(members.good, 'cancelled', 'finalized');
-    await loan(members.good, 'funded', 'finalized', { due: onTime.due });
+    await loan(wallets.good, 'cancelled', 'finalized');
+    await loan(wallets.good, 'funded', 'finalized', { due: onTime.due });
     // Not chain-verified yet: ignored, whoever's they are.
-    await loan(members.good, 'defaulted', 'safe', { due: onTime.due });
-    await loan(members.good, 'defaulted', 'pending', { due: onTime.due });
-    await loan(members.unproven, 'repaid', 'pending', onTime);
-    await loan(members.unproven, 'repaid', 'safe', onTime);
-    await loan(members.idle, 'requested', 'finalized');
-    await loan(null, 'defaulted', 'finalized', { due: onTime.due });
+    await loan(wallets.good, 'defaulted', 'safe', { due: onTime.due });
+    await loan(wallets.good, 'defaulted', 'pending', { due: onTime.due });
+    await loan(wallets.unproven, 'repaid', 'pending', onTime);
+    await loan(wallets.unproven, 'repaid', 'safe', onTime);
+    await loan(wallets.idle, 'requested', 'finalized');
+    // A wallet nobody has linked is nobody's, even with a record `good` once made for it.
+    await loan(wallets.unlinked, 'defaulted', 'finalized', { due: onTime.due }, members.good);
+    await loan(wallets.former, 'repaid', 'finalized', onTime);
   });
   afterAll(() => database.destroy());
 
@@ -181,6 +207,12 @@ describe('GET /api/confirmu', () => {
       const { body } = await scores(api);
       expect(scoreOf(body, members.unproven)).toBeUndefined();
       expect(scoreOf(body, members.idle)).toBeUndefined();
+    });
+
+    it('counts only the loans of wallets the member has linked, while linked', async () => {
+      expect(scoreOf((await scores(api)).body, members.former)).toBe(640);
+      await database.query(`DELETE FROM app.member_wallets WHERE address = $1`, [wallets.former]);
+      expect(scoreOf((await scores(api)).body, members.former)).toBeUndefined();
     });
   });
 

@@ -1,11 +1,15 @@
 /**
  * Demo lending history for `npm run dev`: a handful of loans in each state, made through the
  * contract by the demo wallets and recorded by the demo members exactly as the web client does
- * (requestLoan in the wallet, then POST /microlending/request). Some move on through the API's
- * fast path, some only through the indexer, so the marketplace and My Loans show both.
+ * (the member links their wallet by signing a Sign-In with Ethereum message, requestLoan in the
+ * wallet, then POST /microlending/request). Some move on through the API's fast path, some only
+ * through the indexer, so the marketplace and My Loans show both. Demo wallet 3 stays unlinked:
+ * its loans show no member.
  */
 import { type Deployment, demoWallets } from '@lendpath/contracts';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
 
 import { lendingActions } from './loans.ts';
 
@@ -26,11 +30,59 @@ export interface DemoLoansResult {
   lastSeenAfterMs: number;
 }
 
+/**
+ * Links the wallet of `privateKey` to the member of `token` as the web client does: a nonce from
+ * the API, an EIP-4361 message for the web's origin (one of the API's CORS_ORIGINS) signed with
+ * the key, then POST /wallets. Answers the API's status and envelope, whatever they are.
+ */
+export async function linkWallet(options: {
+  apiUrl: string;
+  token: string;
+  privateKey: Hex;
+  webOrigin: string;
+  chainId: number;
+}): Promise<{ status: number; body: ApiAnswer<unknown> & { code?: string } }> {
+  const post = async (path: string, body?: unknown) => {
+    const response = await fetch(`${options.apiUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${options.token}`,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as ApiAnswer<unknown> & { code?: string },
+    };
+  };
+  const issued = await post('/wallets/nonce');
+  if (!issued.body.success) {
+    return issued;
+  }
+  const { nonce } = issued.body.data as { nonce: string };
+  const account = privateKeyToAccount(options.privateKey);
+  const origin = new URL(options.webOrigin);
+  const message = createSiweMessage({
+    address: account.address,
+    chainId: options.chainId,
+    domain: origin.host,
+    uri: origin.origin,
+    nonce,
+    version: '1',
+    statement: 'Link this wallet to my LendPath account.',
+  });
+  return post('/wallets', { message, signature: await account.signMessage({ message }) });
+}
+
 export async function createDemoLoans(options: {
   apiUrl: string;
   rpcUrl: string;
   deployment: Deployment;
   members: readonly { email: string; password: string }[];
+  /** The web client's origin: the API accepts sign-in messages for its CORS origins only. */
+  webOrigin: string;
 }): Promise<DemoLoansResult> {
   const { apiUrl } = options;
   const call = async <T>(
@@ -77,6 +129,22 @@ export async function createDemoLoans(options: {
     Address,
     Address,
   ];
+  const [adaKey, graceKey] = demoWallets.map((w) => w.privateKey) as [Hex, Hex];
+  for (const [session, privateKey, label] of [
+    [ada, adaKey, 'Demo wallet 1'],
+    [grace, graceKey, 'Demo wallet 2'],
+  ] as const) {
+    const linked = await linkWallet({
+      apiUrl,
+      token: session.token,
+      privateKey,
+      webOrigin: options.webOrigin,
+      chainId: options.deployment.chainId,
+    });
+    if (!linked.body.success) {
+      throw new Error(`linking ${label}: ${linked.status} ${linked.body.message}`);
+    }
+  }
   const chain = lendingActions(options.rpcUrl, options.deployment);
   for (const wallet of [adaWallet, graceWallet, lenderWallet]) {
     await chain.approve(wallet);
@@ -125,7 +193,7 @@ export async function createDemoLoans(options: {
   await chain.cancel(graceWallet, seeds.loanId);
   await call(grace, 'POST', `/microlending/requests/${seeds.id}/cancel`);
 
-  // Funded by a wallet with no member account: these reach the API through the indexer alone.
+  // Funded by a wallet no member has linked: these reach the API through the indexer alone.
   const bike = await request(ada, adaWallet, 4, 45, 'A bike for food deliveries');
   await chain.fund(lenderWallet, bike.loanId, 750n);
   const laptop = await request(grace, graceWallet, 5, 14, 'Laptop repair before exams');

@@ -35,6 +35,7 @@ describe(loadEnv.name, () => {
       UPLOAD_DIR: join(__dirname, '..', '..', 'var', 'uploads'),
       S3_FORCE_PATH_STYLE: false,
       LENDING_RECONCILE_CONCURRENCY: 2,
+      WALLET_NONCE_TTL_SECONDS: 300,
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
   });

@@ -98,6 +98,12 @@ const envSchema = z.object({
   PUBLIC_RPC_URL: optional(url(['http:', 'https:'])),
   /** The chain's block explorer (GET /chain); unset: Arbiscan for Arbitrum, none otherwise. */
   EXPLORER_URL: optional(url(['http:', 'https:'])),
+  /** How long a wallet sign-in nonce (POST /wallets/nonce) may be used. */
+  WALLET_NONCE_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .positive({ error: 'must be positive' })
+    .default(300),
   /** How many chain-events batches the API reconciles at once. */
   LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Browser origins allowed to call the API, comma-separated. */

@@ -14,6 +14,19 @@ export const lendingErrors = {
       'You can only create loan requests for yourself',
       HttpStatus.FORBIDDEN,
     ),
+  walletNotLinked: () =>
+    new DomainError(
+      'LOAN.WALLET_NOT_LINKED',
+      'Link this wallet to your account first',
+      HttpStatus.FORBIDDEN,
+    ),
+  /** A receipt whose chain party (`role`'s wallet) is not one of the caller's linked wallets. */
+  notYourTransaction: (hash: string, role: 'borrower' | 'lender', wallet: string) =>
+    new DomainError(
+      'LOAN.NOT_YOUR_TRANSACTION',
+      `Transaction ${hash} was made by the ${role} wallet ${wallet}, which is not linked to your account`,
+      HttpStatus.FORBIDDEN,
+    ),
   notOnChain: (loanId: bigint) =>
     new DomainError(
       'LOAN.NOT_ON_CHAIN',
@@ -37,12 +50,6 @@ export const lendingErrors = {
       'LOAN.CHAIN_MISMATCH',
       `Loan #${loanId} on chain runs ${days(onChain)}, not ${days(claimed)}`,
       HttpStatus.UNPROCESSABLE_ENTITY,
-    ),
-  alreadyRecorded: (loanId: bigint) =>
-    new DomainError(
-      'LOAN.ALREADY_RECORDED',
-      `Loan #${loanId} already has a loan request`,
-      HttpStatus.CONFLICT,
     ),
   ownRequest: () =>
     new DomainError(

@@ -16,6 +16,8 @@ import { LoanRequests } from './loan-requests';
 import { LoanProjection } from './projection/loan-projection';
 import { GetBorrowingStatusHandler } from './queries/get-borrowing-status/get-borrowing-status.query';
 import { GetChainConfigHandler } from './queries/get-chain-config/get-chain-config.query';
+import { GetWalletLoansHandler } from './queries/get-wallet-loans/get-wallet-loans.query';
+import { ListBorrowerHistoriesHandler } from './queries/list-borrower-histories/list-borrower-histories.query';
 import { GetLoanRequestHandler } from './queries/get-loan-request/get-loan-request.query';
 import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-requests.handler';
 
@@ -41,6 +43,8 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
     GetLoanRequestHandler,
     GetBorrowingStatusHandler,
     GetChainConfigHandler,
+    GetWalletLoansHandler,
+    ListBorrowerHistoriesHandler,
   ],
   exports: [LoanProjection],
 })

@@ -2,7 +2,7 @@ import { getAddress } from 'viem';
 
 import type { Finality, LoanStatus } from './projection/loan-status';
 
-/** A loan_requests row with its borrower's name, as the queries select it. */
+/** A loan_requests row with its members' names, as the queries select it. */
 export interface LoanRequestRow {
   id: string;
   loan_chain_id: string;
@@ -10,6 +10,7 @@ export interface LoanRequestRow {
   borrower_wallet: string;
   amount_units: string;
   duration_seconds: string;
+  max_apr_bps: number | null;
   requested_at: Date;
   lender_wallet: string | null;
   apr_bps: number | null;
@@ -26,25 +27,43 @@ export interface LoanRequestRow {
   finality: Finality;
   borrower_user_id: string | null;
   borrower_fullname: string | null;
+  lender_user_id: string | null;
+  lender_fullname: string | null;
   description: string | null;
   recorded_at: Date | null;
 }
 
-/** The columns and join every lending query reads a view from. */
+/**
+ * A member's record (description, when recorded) shows only while its recorder is the member of
+ * the wallet that borrowed on chain: a previous owner's words do not follow the wallet, and a
+ * reorg that puts another borrower's loan under this id leaves the record detached from it.
+ */
+const RECORD_COUNTS = `r.borrower_user_id = bw.user_id AND r.wallet_address = r.borrower_wallet`;
+
+/**
+ * The loans and their members: a loan's borrower (lender) member is whoever linked the chain's
+ * borrower (lender) wallet (`app.member_wallets`, the wallets module's table, read-only here), never whoever posted first. `bw`/`lw` are those links.
+ */
+export const LOAN_REQUEST_FROM = `
+  FROM app.loan_requests r
+  LEFT JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+  LEFT JOIN app.member_wallets lw ON lw.address = r.lender_wallet`;
+
+/** The columns and joins every lending query reads a view from. */
 export const LOAN_REQUEST_SELECT = `
   SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status, r.borrower_wallet,
          r.amount_units::text AS amount_units, r.duration_seconds::text AS duration_seconds,
-         r.requested_at, r.lender_wallet, r.apr_bps, r.start_date, r.due_date,
+         r.max_apr_bps, r.requested_at, r.lender_wallet, r.apr_bps, r.start_date, r.due_date,
          r.repayment_units::text AS repayment_units, r.repaid_units::text AS repaid_units,
          r.penalty_units::text AS penalty_units, r.repaid_at, r.escrowed, r.escrow_released,
          r.as_of_block::text AS as_of_block, r.as_of_block_hash, r.finality,
-         u.id AS borrower_user_id, u.fullname AS borrower_fullname,
-         CASE WHEN u.id IS NOT NULL THEN r.description END AS description,
-         CASE WHEN u.id IS NOT NULL THEN r.recorded_at END AS recorded_at
-  FROM app.loan_requests r
-  -- A member's record counts only for the wallet that borrowed on chain: should a reorg put
-  -- another borrower's loan under this id, the record stays detached from it.
-  LEFT JOIN app.users u ON u.id = r.borrower_user_id AND r.wallet_address = r.borrower_wallet`;
+         bu.id AS borrower_user_id, bu.fullname AS borrower_fullname,
+         lu.id AS lender_user_id, lu.fullname AS lender_fullname,
+         CASE WHEN ${RECORD_COUNTS} THEN r.description END AS description,
+         CASE WHEN ${RECORD_COUNTS} THEN r.recorded_at END AS recorded_at
+  ${LOAN_REQUEST_FROM}
+  LEFT JOIN app.users bu ON bu.id = bw.user_id
+  LEFT JOIN app.users lu ON lu.id = lw.user_id`;
 
 /** SPEC §3 "Loan request (server record)", plus what the chain adds (lender, finality…). */
 export interface LoanRequestView {
@@ -59,8 +78,15 @@ export interface LoanRequestView {
   /** The borrower's wallet, as the chain says. */
   walletAddress: string;
   description: string;
-  /** The member who recorded the request; null for a loan made on chain without this app. */
+  /** The member who linked the borrowing wallet; null while no member has linked it. */
   borrower: { _id: string; fullname: string } | null;
+  /** The member who linked the lending wallet; null before funding or while nobody has. */
+  lender: { _id: string; fullname: string } | null;
+  /**
+   * The highest APR (percent) a lender may fund at: the borrower's ceiling (LoanRequested's
+   * maxAprBps), or the platform's maximum when the borrower set none or a higher one.
+   */
+  maxInterestRate: number;
   status: LoanStatus;
   createdAt: string;
   /** APR percent, once funded. */
@@ -82,7 +108,12 @@ export interface LoanRequestView {
 const usdc = (units: string | null) => (units === null ? null : Number(units) / 1e6);
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-export function toLoanRequestView(row: LoanRequestRow): LoanRequestView {
+const member = (id: string | null, fullname: string | null) =>
+  id === null ? null : { _id: id, fullname: fullname ?? '' };
+
+/** `platformMaxAprBps`: the contract's current maximum APR, for loans without a tighter cap. */
+export function toLoanRequestView(row: LoanRequestRow, platformMaxAprBps: number): LoanRequestView {
+  const capBps = row.max_apr_bps ?? 0;
   return {
     _id: row.id,
     loanChainId: row.loan_chain_id,
@@ -91,10 +122,9 @@ export function toLoanRequestView(row: LoanRequestRow): LoanRequestView {
     duration: Number(row.duration_seconds) / 86_400,
     walletAddress: getAddress(row.borrower_wallet),
     description: row.description ?? '',
-    borrower:
-      row.borrower_user_id === null
-        ? null
-        : { _id: row.borrower_user_id, fullname: row.borrower_fullname ?? '' },
+    borrower: member(row.borrower_user_id, row.borrower_fullname),
+    lender: member(row.lender_user_id, row.lender_fullname),
+    maxInterestRate: (capBps === 0 ? platformMaxAprBps : Math.min(capBps, platformMaxAprBps)) / 100,
     status: row.status,
     createdAt: (row.recorded_at ?? row.requested_at).toISOString(),
     interestRate: row.apr_bps === null ? null : row.apr_bps / 100,

@@ -14,8 +14,8 @@ export interface LoanRequestRecord {
   loanChainId: bigint;
   status: LoanStatus | null;
   borrowerWallet: string | null;
-  /** The member who recorded it, when their wallet is the chain's borrower. */
-  borrowerUserId: string | null;
+  /** The member who linked the chain's borrower wallet, if any. */
+  borrowerMemberId: string | null;
 }
 
 @Injectable()
@@ -33,13 +33,14 @@ export class LoanRequests {
             loan_chain_id: string;
             status: LoanStatus | null;
             borrower_wallet: string | null;
-            borrower_user_id: string | null;
+            borrower_member_id: string | null;
           }[]
         >(
-          `SELECT id, loan_chain_id::text AS loan_chain_id, status, borrower_wallet,
-                  CASE WHEN wallet_address = borrower_wallet THEN borrower_user_id END
-                    AS borrower_user_id
-           FROM app.loan_requests WHERE id = $1 AND status IS NOT NULL`,
+          `SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status, r.borrower_wallet,
+                  bw.user_id AS borrower_member_id
+           FROM app.loan_requests r
+           LEFT JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+           WHERE r.id = $1 AND r.status IS NOT NULL`,
           [id],
         )
       : [];
@@ -51,8 +52,17 @@ export class LoanRequests {
       loanChainId: BigInt(row.loan_chain_id),
       status: row.status,
       borrowerWallet: row.borrower_wallet,
-      borrowerUserId: row.borrower_user_id,
+      borrowerMemberId: row.borrower_member_id,
     };
+  }
+
+  /** Whether this member has linked this wallet (lower-case address). */
+  async isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM app.member_wallets WHERE address = $1 AND user_id = $2`,
+      [wallet.toLowerCase(), memberId],
+    );
+    return rows.length > 0;
   }
 
   view(id: string): Promise<LoanRequestView> {

@@ -15,6 +15,8 @@ export const policies = {
   codeVerification: { limit: 25, windowSeconds: 15 * 60 },
   /** Image uploads per member (refused files count too). */
   imageUpload: { limit: 30, windowSeconds: 60 * 60 },
+  /** Wallet sign-in nonces per member (each is one attempt to link a wallet). */
+  walletNonce: { limit: 60, windowSeconds: 15 * 60 },
 } as const;
 
 export type Policy = keyof typeof policies;

@@ -1,36 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { QueryBus } from '@nestjs/cqrs';
 
+import { ListBorrowerHistoriesQuery } from '../lending/queries/list-borrower-histories/list-borrower-histories.query';
 import type { MemberScore } from './member-score';
-import { type LendingHistory, platformScore } from './platform-score';
+import { platformScore } from './platform-score';
 
 /**
- * Each borrower's settled loans, from chain-finalized records only: a loan counts once the block
- * that settled it can no longer be reorganised away ('pending' and 'safe' rows are not evidence
- * yet). Members without a settled loan have no row, so they get no score.
+ * The platform's own score for every member with chain-verified lending history: their settled
+ * loans as a borrower (lending's read: chain-finalized loans of the wallets they have linked).
+ * Members without a settled loan get no score.
  */
-const SETTLED_LOANS_BY_BORROWER = `
-  SELECT "borrower_user_id" AS "userId",
-         count(*) FILTER (WHERE "status" = 'repaid' AND "repaid_at" <= "due_date")::int
-           AS "repaidOnTime",
-         count(*) FILTER (WHERE "status" = 'repaid' AND ("repaid_at" <= "due_date") IS NOT TRUE)::int
-           AS "repaidLate",
-         count(*) FILTER (WHERE "status" = 'defaulted')::int AS "defaulted"
-    FROM "app"."loan_requests"
-   WHERE "finality" = 'finalized'
-     AND "borrower_user_id" IS NOT NULL
-     AND "status" IN ('repaid', 'defaulted')
-   GROUP BY "borrower_user_id"
-   ORDER BY "borrower_user_id"`;
-
-/** The platform's own score for every member with chain-verified lending history. */
 @Injectable()
 export class PlatformScores {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly queries: QueryBus) {}
 
   async list(): Promise<MemberScore[]> {
-    const rows: (LendingHistory & { userId: string })[] =
-      await this.dataSource.query(SETTLED_LOANS_BY_BORROWER);
-    return rows.map(({ userId, ...history }) => ({ userId, totalScore: platformScore(history) }));
+    const histories = await this.queries.execute(new ListBorrowerHistoriesQuery());
+    return histories
+      .filter((h) => h.repaidOnTime + h.repaidLate + h.defaulted > 0)
+      .map(({ userId, ...history }) => ({ userId, totalScore: platformScore(history) }));
+  }
+
+  /** Scores are shown beside borrowers: every member who has borrowed from a linked wallet. */
+  async borrowerIds(): Promise<string[]> {
+    const histories = await this.queries.execute(new ListBorrowerHistoriesQuery());
+    return histories.map((history) => history.userId);
   }
 }

@@ -6,6 +6,7 @@ import {
 } from '@lendpath/contracts';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 import { chainStatus } from '../../../scripts/lib/loans';
 import type { LoanRequestView } from '../../src/lending/loan-request-view';
@@ -17,6 +18,7 @@ const [aliceWallet, bobWallet, carolWallet] = demoWallets.map((w) => w.address) 
   `0x${string}`,
   `0x${string}`,
 ];
+const [aliceKey, bobKey] = demoWallets.map((w) => w.privateKey) as [`0x${string}`, `0x${string}`];
 const DAY = 86_400n;
 const usdc = (amount: number) => BigInt(Math.round(amount * 1e6));
 
@@ -34,6 +36,9 @@ describe('lending: chain → indexer → queue → projection → API', () => {
     p = await startPipeline();
     alice = await p.member('Alice Borrower');
     bob = await p.member('Bob Lender');
+    // Carol's wallet stays unlinked: her loans belong to no member.
+    await p.linkWallet(alice, aliceKey);
+    await p.linkWallet(bob, bobKey);
     for (const wallet of [aliceWallet, bobWallet, carolWallet]) {
       await p.actions.approve(wallet);
     }
@@ -91,16 +96,21 @@ describe('lending: chain → indexer → queue → projection → API', () => {
       });
       const id = created.body.data._id;
 
-      const again = await p.call(alice, 'POST', '/microlending/request', {
+      // The wallet's member may record again: a new description, the same record.
+      const again = await p.call<LoanRequestView>(alice, 'POST', '/microlending/request', {
         amount: 2.5,
         duration: 14,
         walletAddress: aliceWallet,
-        description: 'twice',
+        description: 'Seed money for a market stall, and a sign',
         borrower: alice.id,
         loanChainId: `${request.loanId}`,
       });
-      expect(again.status).toBe(409);
-      expect(again.body.code).toBe('LOAN.ALREADY_RECORDED');
+      expect(again.status).toBe(201);
+      expect(again.body.data).toMatchObject({
+        _id: created.body.data._id,
+        description: 'Seed money for a market stall, and a sign',
+        createdAt: created.body.data.createdAt,
+      });
 
       const approve = await p.call(bob, 'POST', `/microlending/requests/${id}/approve`, {
         interestRate: 7.5,
@@ -147,7 +157,14 @@ describe('lending: chain → indexer → queue → projection → API', () => {
       expect(funded.body).toMatchObject({
         success: true,
         message: 'Loan funded successfully!',
-        data: { status: 'funded', interestRate: 7.5, lenderWalletAddress: bobWallet },
+        data: {
+          status: 'funded',
+          interestRate: 7.5,
+          lenderWalletAddress: bobWallet,
+          lender: { _id: bob.id, fullname: 'Bob Lender' },
+          borrower: { _id: alice.id, fullname: 'Alice Borrower' },
+          maxInterestRate: 20,
+        },
       });
       expect(funded.body.data.repaymentAmount).toBeGreaterThan(2.5);
       expect(funded.body.data.dueDate).not.toBeNull();
@@ -226,6 +243,10 @@ describe('lending: chain → indexer → queue → projection → API', () => {
 
     it('checks a new request against the chain: the wallet, amount and duration, and the borrower', async () => {
       const request = await p.actions.request(aliceWallet, usdc(3), 30n * DAY);
+      // A second wallet of Alice's, which did not borrow this loan.
+      const otherKey = generatePrivateKey();
+      const otherWallet = privateKeyToAccount(otherKey).address;
+      await p.linkWallet(alice, otherKey);
       const base = {
         amount: 3,
         duration: 30,
@@ -246,9 +267,14 @@ describe('lending: chain → indexer → queue → projection → API', () => {
           `Loan #${request.loanId} on chain runs 30 days, not 31 days`,
         ],
         [
-          { walletAddress: bobWallet },
+          { walletAddress: otherWallet },
           'LOAN.CHAIN_MISMATCH',
-          `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${bobWallet}`,
+          `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${otherWallet}`,
+        ],
+        [
+          { walletAddress: bobWallet },
+          'LOAN.WALLET_NOT_LINKED',
+          'Link this wallet to your account first',
         ],
         [{ loanChainId: '999' }, 'LOAN.NOT_ON_CHAIN', 'Loan #999 does not exist on chain'],
         [
@@ -309,20 +335,18 @@ describe('lending: chain → indexer → queue → projection → API', () => {
 
     it('confirms what the fast path showed, then settles it as finalized', async () => {
       await p.chain.mine(6);
-      const { body } = await p.call<Page>(
-        alice,
-        'GET',
-        '/microlending/requests?borrower=me&limit=100',
-      );
+      // Every loan Alice's linked wallet made is hers, the one she never recorded included.
+      let hers = 0;
+      for (let id = 1n; id <= (await p.actions.loanCounter()); id++) {
+        hers += (await p.actions.getLoan(id)).borrower === aliceWallet ? 1 : 0;
+      }
       await p.until(
         'finalized',
         async () =>
           (
             await p.call<Page>(alice, 'GET', '/microlending/requests?borrower=me&limit=100')
           ).body.data.loanRequests.map((loan) => loan.chain.finality),
-        (finality) =>
-          finality.length === body.data.loanRequests.length &&
-          finality.every((f) => f === 'finalized'),
+        (finality) => finality.length === hers && finality.every((f) => f === 'finalized'),
         30_000,
       );
       // The indexer has passed every hinted block: the hints are dropped.
@@ -410,7 +434,7 @@ describe('lending: chain → indexer → queue → projection → API', () => {
       const columns = `id, chain_id, loan_chain_id, status, borrower_wallet, amount_units, duration_seconds,
         max_apr_bps, requested_at, lender_wallet, apr_bps, start_date, due_date, repayment_units,
         repaid_units, penalty_units, repaid_at, escrowed, escrow_released, as_of_block,
-        as_of_block_hash, finality, borrower_user_id, lender_user_id, wallet_address, description, recorded_at`;
+        as_of_block_hash, finality, borrower_user_id, wallet_address, description, recorded_at`;
       const live = await p.db.query<unknown[]>(
         `SELECT ${columns} FROM app.loan_requests ORDER BY loan_chain_id`,
       );

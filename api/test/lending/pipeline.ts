@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import type { Hex } from 'viem';
+
 import { type LocalChain, repoRoot, startChain } from '../../../scripts/lib/chain';
 import { run } from '../../../scripts/lib/children';
+import { linkWallet } from '../../../scripts/lib/demo-loans';
 import { type LendingActions, lendingActions } from '../../../scripts/lib/loans';
 import {
   dropDatabase,
@@ -56,6 +59,12 @@ export interface Pipeline {
   indexer?: IndexerProcess;
   startIndexer(env?: NodeJS.ProcessEnv): Promise<IndexerProcess>;
   member(fullname: string): Promise<Member>;
+  /**
+   * Links the wallet of `privateKey` to the member as the web client does (nonce, signed
+   * Sign-In with Ethereum message for the API's first CORS origin, POST /wallets); throws unless
+   * the API links it.
+   */
+  linkWallet(member: Member, privateKey: Hex): Promise<void>;
   call<T = unknown>(
     member: Member | undefined,
     method: string,
@@ -180,6 +189,18 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
         emailVerifiedAt: new Date(),
       });
       return { id: user.id, fullname, token: (await app.get(Sessions).start(user.id)).token };
+    },
+    async linkWallet(member, privateKey) {
+      const { status, body } = await linkWallet({
+        apiUrl: url,
+        token: member.token,
+        privateKey,
+        webOrigin: env.CORS_ORIGINS[0] as string,
+        chainId: chain.deployment.chainId,
+      });
+      if (status !== 201) {
+        throw new Error(`linking a wallet for ${member.fullname}: ${status} ${body.message}`);
+      }
     },
     async call(member, method, path, body) {
       const response = await fetch(`${url}${path}`, {

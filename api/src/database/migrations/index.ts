@@ -6,6 +6,7 @@ import { AddCodeCheckedAt1763812800000 } from './1763812800000-add-code-checked-
 import { CreateUserBlocks1763816400000 } from './1763816400000-create-user-blocks';
 import { CreateLoanRequests1763820000000 } from './1763820000000-create-loan-requests';
 import { CreateAcademyAndCommunity1763823600000 } from './1763823600000-create-academy-and-community';
+import { CreateMemberWallets1763827200000 } from './1763827200000-create-member-wallets';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -18,4 +19,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateUserBlocks1763816400000,
   CreateLoanRequests1763820000000,
   CreateAcademyAndCommunity1763823600000,
+  CreateMemberWallets1763827200000,
 ];

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type LendingEventName, LOAN_STATUS_NAMES, microLendingAbi } from '@lendpath/contracts';
 import {
   type Address,
@@ -33,23 +33,36 @@ export interface ChainLoan {
 
 type AbiLog = ReturnType<typeof parseEventLogs<typeof microLendingAbi>>[number];
 
+/** The platform's maximum APR until the contract has been read: the contract's default, 20 %. */
+const DEFAULT_MAX_APR_BPS = 2_000;
+/** How long a read of the platform's maximum APR is served before it is read again. */
+const MAX_APR_FRESH_MS = 60_000;
+
 /**
  * What the API reads from the chain itself: a loan's current state and the receipts members post
  * (the fast path). Everything is checked against our contract's address; nothing a client says
  * about a transaction is taken without its receipt.
  */
 @Injectable()
-export class LendingChain {
+export class LendingChain implements OnApplicationShutdown {
   readonly chainId: number;
   readonly address: Address;
   private readonly client: PublicClient;
   private readonly logger = new Logger(LendingChain.name);
+  private maxApr = { bps: DEFAULT_MAX_APR_BPS, readAt: Number.NEGATIVE_INFINITY, failing: false };
+  private maxAprRead: Promise<void> | undefined;
+  /** Aborts chain calls still in flight when the API stops (a background read, say). */
+  private readonly stopping = new AbortController();
 
   constructor(@Inject(ENV) private readonly env: Env) {
     this.chainId = env.deployment.chainId;
     this.address = env.deployment.lending.address;
     this.client = createPublicClient({
-      transport: http(env.RPC_URL, { timeout: 10_000, retryCount: 2 }),
+      transport: http(env.RPC_URL, {
+        timeout: 10_000,
+        retryCount: 2,
+        fetchOptions: { signal: this.stopping.signal },
+      }),
     });
   }
 
@@ -80,6 +93,40 @@ export class LendingChain {
       principal: loan.principal,
       duration: loan.duration,
     };
+  }
+
+  /**
+   * The platform's maximum APR (bps) as last read from the contract, read again in the background
+   * once a minute old: listings never wait for the chain. Until the first read, the contract's
+   * default (20 %).
+   */
+  platformMaxAprBps(): number {
+    if (Date.now() - this.maxApr.readAt > MAX_APR_FRESH_MS && this.maxAprRead === undefined) {
+      this.maxAprRead = this.readMaxApr().finally(() => (this.maxAprRead = undefined));
+    }
+    return this.maxApr.bps;
+  }
+
+  private async readMaxApr(): Promise<void> {
+    try {
+      const parameters = await this.client.readContract({
+        address: this.address,
+        abi: microLendingAbi,
+        functionName: 'parameters',
+      });
+      this.maxApr = { bps: Number(parameters.maxAprBps), readAt: Date.now(), failing: false };
+    } catch (error) {
+      // Tried again on the next listing after a minute; said once per outage.
+      if (!this.maxApr.failing && !this.stopping.signal.aborted) {
+        this.logger.warn(`reading the platform's maximum APR failed: ${firstLine(error)}`);
+      }
+      this.maxApr = { ...this.maxApr, readAt: Date.now(), failing: true };
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping.abort();
+    await this.maxAprRead;
   }
 
   /**
@@ -139,7 +186,7 @@ export class LendingChain {
   }
 
   private unreachable(error: unknown): DomainError {
-    this.logger.warn(`chain read failed: ${(error as Error).message.split('\n')[0]}`);
+    this.logger.warn(`chain read failed: ${firstLine(error)}`);
     return lendingErrors.chainUnavailable();
   }
 
@@ -172,3 +219,5 @@ export class LendingChain {
     };
   }
 }
+
+const firstLine = (error: unknown) => (error as Error).message.split('\n')[0];

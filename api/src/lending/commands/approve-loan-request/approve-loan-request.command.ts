@@ -47,7 +47,7 @@ export class ApproveLoanRequestHandler implements ICommandHandler<ApproveLoanReq
   }: ApproveLoanRequestCommand): Promise<FundingIntent> {
     const record = await this.loanRequests.find(loanRequestId);
     if (
-      record.borrowerUserId === callerId ||
+      record.borrowerMemberId === callerId ||
       record.borrowerWallet === body.lenderWalletAddress.toLowerCase()
     ) {
       throw lendingErrors.ownRequest();

@@ -9,7 +9,8 @@ import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.comman
 
 /**
  * The borrower says they cancelled (SPEC: no body). The borrower cancels on chain from their
- * wallet; this checks the chain's state and, when it is cancelled, reconciles at once.
+ * wallet; only the member who linked that wallet may say so. This checks the chain's state and,
+ * when it is cancelled, reconciles at once.
  */
 export class CancelLoanRequestCommand extends Command<LoanRequestView> {
   constructor(
@@ -31,7 +32,7 @@ export class CancelLoanRequestHandler implements ICommandHandler<CancelLoanReque
 
   async execute({ callerId, loanRequestId }: CancelLoanRequestCommand): Promise<LoanRequestView> {
     const record = await this.loanRequests.find(loanRequestId);
-    if (record.borrowerUserId !== callerId) {
+    if (record.borrowerMemberId !== callerId) {
       throw lendingErrors.notBorrower();
     }
     const onChain = await this.chain.getLoan(record.loanChainId);

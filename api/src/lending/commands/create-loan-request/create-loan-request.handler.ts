@@ -11,9 +11,10 @@ import { CreateLoanRequestCommand } from './create-loan-request.command';
 
 /**
  * Attaches the member's description to a loan that exists on chain with the same borrower
- * wallet, amount and duration: one record per loan, and never a status from the client. The
- * projection row may already exist (the indexer got there first); the record is then attached
- * to it, once.
+ * wallet, amount and duration, when that wallet is one of the member's linked wallets; never a
+ * status from the client. The projection row may already exist (the indexer got there first).
+ * One record per loan: its wallet's member may record again (a new description), and a record
+ * left by a previous member of the wallet is replaced.
  */
 @CommandHandler(CreateLoanRequestCommand)
 export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanRequestCommand> {
@@ -31,6 +32,9 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     }
     const id = body.loanChainId;
     const wallet = body.walletAddress.toLowerCase();
+    if (!(await this.loanRequests.isLinkedTo(wallet, callerId))) {
+      throw lendingErrors.walletNotLinked();
+    }
     const amountUnits = BigInt(Math.round(body.amount * 1e6));
     const durationSeconds = BigInt(body.duration) * 86_400n;
     const onChain = await this.chain.getLoan(id);
@@ -53,22 +57,29 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     if (requested !== undefined) {
       await this.projection.addHints([requested]);
     }
+    // Written only while the wallet is still the caller's (an unlink racing this cannot leave a
+    // record behind); the caller's own earlier record keeps its time.
     const rows = await this.dataSource.query<{ id: string }[]>(
-      `INSERT INTO app.loan_requests
+      `INSERT INTO app.loan_requests AS t
          (chain_id, loan_chain_id, borrower_user_id, wallet_address, description, recorded_at)
-       VALUES ($1, $2, $3, $4, $5, now())
+       SELECT $1::int, $2::numeric, $3::uuid, $4::text, $5::text, now()
+       WHERE EXISTS (SELECT 1 FROM app.member_wallets WHERE address = $4::text AND user_id = $3::uuid)
        ON CONFLICT (chain_id, loan_chain_id) DO UPDATE
          SET borrower_user_id = EXCLUDED.borrower_user_id,
              wallet_address = EXCLUDED.wallet_address,
              description = EXCLUDED.description,
-             recorded_at = EXCLUDED.recorded_at, updated_at = now()
-         WHERE app.loan_requests.recorded_at IS NULL
+             recorded_at = CASE
+               WHEN t.borrower_user_id = EXCLUDED.borrower_user_id
+                 AND t.wallet_address = EXCLUDED.wallet_address
+               THEN coalesce(t.recorded_at, EXCLUDED.recorded_at)
+               ELSE EXCLUDED.recorded_at END,
+             updated_at = now()
        RETURNING id`,
       [this.chain.chainId, id.toString(), callerId, wallet, body.description],
     );
     const row = rows[0];
     if (row === undefined) {
-      throw lendingErrors.alreadyRecorded(id);
+      throw lendingErrors.walletNotLinked();
     }
     await this.commands.execute(new ReconcileLoansCommand([id.toString()]));
     return this.loanRequests.view(row.id);

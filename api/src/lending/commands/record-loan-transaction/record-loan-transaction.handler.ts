@@ -1,5 +1,5 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
+import { getAddress } from 'viem';
 
 import { LendingChain } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
@@ -9,19 +9,29 @@ import { LoanProjection } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.command';
 import {
   type FundBody,
+  type LoanTransactionKind,
   RecordLoanTransactionCommand,
   TRANSACTION_EVENTS,
 } from './record-loan-transaction.command';
 
+/** Whose transaction each kind is: the chain party its event names must be the caller's wallet. */
+const PARTY: Record<LoanTransactionKind, 'borrower' | 'lender'> = {
+  fund: 'lender',
+  repay: 'borrower',
+  complete: 'borrower',
+  withdraw: 'lender',
+};
+
 /**
  * The fast path (DESIGN.md §1): the receipt must exist, have succeeded and hold the expected
- * event of this loan from our contract; its event is then folded in as a hint until the indexer
- * confirms or drops its block. A forged or unrelated hash changes nothing.
+ * event of this loan from our contract, and the event's party (the lender who funded or
+ * withdrew, the borrower who repaid) must be a wallet linked to the caller; its event is then
+ * folded in as a hint until the indexer confirms or drops its block. A forged or unrelated hash,
+ * or someone else's receipt replayed, changes nothing.
  */
 @CommandHandler(RecordLoanTransactionCommand)
 export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanTransactionCommand> {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly chain: LendingChain,
     private readonly projection: LoanProjection,
     private readonly loanRequests: LoanRequests,
@@ -31,7 +41,7 @@ export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanT
   async execute(command: RecordLoanTransactionCommand): Promise<LoanRequestView> {
     const { callerId, kind, body } = command;
     const record = await this.loanRequests.find(command.loanRequestId);
-    if (kind === 'fund' && record.borrowerUserId === callerId) {
+    if (kind === 'fund' && record.borrowerMemberId === callerId) {
       throw lendingErrors.ownRequest();
     }
     const event = await this.chain.eventInReceipt(
@@ -52,11 +62,10 @@ export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanT
       if (aprBps !== Math.round(interestRate * 100)) {
         throw lendingErrors.rateMismatch(body.transactionHash, aprBps, interestRate);
       }
-      // Which member funded it, for `lender=me`; the chain still decides the lender wallet.
-      await this.dataSource.query(
-        `UPDATE app.loan_requests SET lender_user_id = $2, updated_at = now() WHERE id = $1`,
-        [record.id, callerId],
-      );
+    }
+    const party = String(event.args[PARTY[kind]]);
+    if (!(await this.loanRequests.isLinkedTo(party, callerId))) {
+      throw lendingErrors.notYourTransaction(body.transactionHash, PARTY[kind], getAddress(party));
     }
     await this.projection.addHints([event]);
     await this.commands.execute(new ReconcileLoansCommand([record.loanChainId.toString()]));

@@ -15,7 +15,10 @@ export interface BorrowingStatus {
   activeLoan: LoanRequestView | null;
 }
 
-/** Whether the member may ask for another loan: one open loan at a time. */
+/**
+ * Whether the member may ask for another loan: one open loan at a time, across the wallets they
+ * have linked.
+ */
 export class GetBorrowingStatusQuery extends Query<BorrowingStatus> {
   constructor(readonly userId: string) {
     super();
@@ -32,11 +35,12 @@ export class GetBorrowingStatusHandler implements IQueryHandler<GetBorrowingStat
   async execute({ userId }: GetBorrowingStatusQuery): Promise<BorrowingStatus> {
     const [row] = await this.dataSource.query<LoanRequestRow[]>(
       `${LOAN_REQUEST_SELECT}
-       WHERE r.chain_id = $1 AND u.id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
+       WHERE r.chain_id = $1 AND bw.user_id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
        ORDER BY r.requested_at DESC LIMIT 1`,
       [this.chain.chainId, userId],
     );
-    const activeLoan = row === undefined ? null : toLoanRequestView(row);
+    const activeLoan =
+      row === undefined ? null : toLoanRequestView(row, this.chain.platformMaxAprBps());
     return { canBorrow: activeLoan === null, activeLoan };
   }
 }

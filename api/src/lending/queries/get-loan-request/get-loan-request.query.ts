@@ -2,6 +2,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 
 import { isUuid } from '../../../common/ids';
+import { LendingChain } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
 import {
   LOAN_REQUEST_SELECT,
@@ -19,7 +20,10 @@ export class GetLoanRequestQuery extends Query<LoanRequestView> {
 
 @QueryHandler(GetLoanRequestQuery)
 export class GetLoanRequestHandler implements IQueryHandler<GetLoanRequestQuery> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly chain: LendingChain,
+  ) {}
 
   async execute({ id }: GetLoanRequestQuery): Promise<LoanRequestView> {
     if (!isUuid(id)) {
@@ -32,6 +36,6 @@ export class GetLoanRequestHandler implements IQueryHandler<GetLoanRequestQuery>
     if (row === undefined) {
       throw lendingErrors.notFound();
     }
-    return toLoanRequestView(row);
+    return toLoanRequestView(row, this.chain.platformMaxAprBps());
   }
 }

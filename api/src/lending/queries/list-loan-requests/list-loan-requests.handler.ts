@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 
 import { LendingChain } from '../../chain/lending-chain';
 import {
+  LOAN_REQUEST_FROM,
   LOAN_REQUEST_SELECT,
   type LoanRequestRow,
   toLoanRequestView,
@@ -27,11 +28,12 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
     if (params.status !== undefined) {
       add((n) => `r.status = $${n}`, params.status);
     }
+    // Members by their linked wallets: `bw`/`lw` are the borrower's and lender's links.
     if (params.borrower !== undefined) {
-      add((n) => `u.id = $${n}`, params.borrower === 'me' ? callerId : params.borrower);
+      add((n) => `bw.user_id = $${n}`, params.borrower === 'me' ? callerId : params.borrower);
     }
     if (params.lender === 'me') {
-      add((n) => `r.lender_user_id = $${n} AND r.lender_wallet IS NOT NULL`, callerId);
+      add((n) => `lw.user_id = $${n}`, callerId);
     } else if (params.lender !== undefined) {
       add((n) => `r.lender_wallet = $${n}`, params.lender.toLowerCase());
     }
@@ -45,15 +47,14 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
         values,
       ),
       this.dataSource.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total FROM app.loan_requests r
-         LEFT JOIN app.users u ON u.id = r.borrower_user_id AND r.wallet_address = r.borrower_wallet
-         ${filter}`,
+        `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
         values,
       ),
     ]);
     const total = count?.total ?? 0;
+    const maxAprBps = rows.length === 0 ? 0 : this.chain.platformMaxAprBps();
     return {
-      loanRequests: rows.map(toLoanRequestView),
+      loanRequests: rows.map((row) => toLoanRequestView(row, maxAprBps)),
       pagination: {
         page: params.page,
         limit: params.limit,

@@ -21,11 +21,11 @@ export const listLoanRequestsParams = z.object({
       error: `status must be one of ${LOAN_STATUSES.join(', ')}`,
     })
     .optional(),
-  /** `me`, or a member's id. */
+  /** `me`, or a member's id: loans whose borrowing wallet that member has linked. */
   borrower: z
     .union([z.literal('me'), z.uuid()], { error: 'borrower must be "me" or a member id' })
     .optional(),
-  /** `me` (loans the caller funded through this app), or a wallet address. */
+  /** `me` (loans funded from a wallet the caller has linked), or a lending wallet's address. */
   lender: z
     .union([z.literal('me'), z.string().regex(/^0x[0-9a-fA-F]{40}$/)], {
       error: 'lender must be "me" or a wallet address',

@@ -1,0 +1,91 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { getAddress } from 'viem';
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+
+import { ENV, type Env } from '../../../config/env';
+import { chainName } from '../../../lending/chain/chain-names';
+import { GetWalletLoansQuery } from '../../../lending/queries/get-wallet-loans/get-wallet-loans.query';
+import { MemberWallets } from '../../member-wallets';
+import { walletErrors } from '../../wallet-errors';
+import { WalletNonces } from '../../wallet-nonces';
+import { WalletSignatures } from '../../wallet-signatures';
+import { type LinkedWallet, LinkWalletCommand } from './link-wallet.command';
+
+/**
+ * Checks, in order: the message parses; its nonce was issued to this member and is unused (taken
+ * now, whatever follows); its domain and URI are this site's (CORS_ORIGINS); its chain is the
+ * deployment's; its own expiration and not-before times hold; the wallet named in it signed it.
+ * A wallet belongs to one member; linking one the member has again answers the existing link.
+ */
+@CommandHandler(LinkWalletCommand)
+export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
+  private readonly origins: URL[];
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly nonces: WalletNonces,
+    private readonly signatures: WalletSignatures,
+    private readonly wallets: MemberWallets,
+    private readonly queries: QueryBus,
+  ) {
+    this.origins = env.CORS_ORIGINS.map((origin) => new URL(origin));
+  }
+
+  async execute({ callerId, body }: LinkWalletCommand): Promise<LinkedWallet> {
+    const message = parseSiweMessage(body.message);
+    const { address, domain, uri, nonce, chainId } = message;
+    if (
+      address === undefined ||
+      domain === undefined ||
+      uri === undefined ||
+      nonce === undefined ||
+      chainId === undefined ||
+      message.version !== '1'
+    ) {
+      throw walletErrors.messageInvalid();
+    }
+    if (!(await this.nonces.consume(callerId, nonce))) {
+      throw walletErrors.nonceInvalid();
+    }
+    if (!this.isOurs(domain, message.scheme, uri)) {
+      throw walletErrors.domainMismatch(domain);
+    }
+    const expected = this.env.deployment.chainId;
+    if (chainId !== expected) {
+      throw walletErrors.chainMismatch(chainName(expected), expected, chainId);
+    }
+    if (!validateSiweMessage({ message, time: new Date() })) {
+      throw walletErrors.messageNotCurrent();
+    }
+    if (!(await this.signatures.signed(address, body.message, body.signature))) {
+      throw walletErrors.signatureInvalid();
+    }
+    const linked = await this.wallets.link(address.toLowerCase(), callerId);
+    if (linked === 'elsewhere') {
+      throw walletErrors.linkedElsewhere();
+    }
+    const { loans } = await this.queries.execute(new GetWalletLoansQuery(linked.address));
+    return {
+      address: getAddress(linked.address),
+      linkedAt: linked.linkedAt.toISOString(),
+      loansAttached: loans,
+    };
+  }
+
+  /** The message's domain (with its scheme, if given) and URI belong to one of CORS_ORIGINS. */
+  private isOurs(domain: string, scheme: string | undefined, uri: string): boolean {
+    let uriOrigin: string;
+    try {
+      uriOrigin = new URL(uri).origin;
+    } catch {
+      return false;
+    }
+    return (
+      this.origins.some(
+        (origin) =>
+          origin.host === domain && (scheme === undefined || `${scheme}:` === origin.protocol),
+      ) && this.origins.some((origin) => origin.origin === uriOrigin)
+    );
+  }
+}

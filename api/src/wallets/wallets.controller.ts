@@ -1,0 +1,79 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+
+import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
+import { Reply } from '../common/envelope';
+import { ZodBody } from '../common/validation';
+import { ApiZodBody } from '../openapi';
+import {
+  IssueWalletNonceCommand,
+  type WalletNonce,
+} from './commands/issue-wallet-nonce/issue-wallet-nonce.command';
+import {
+  type LinkedWallet,
+  type LinkWalletBody,
+  linkWalletBody,
+  LinkWalletCommand,
+} from './commands/link-wallet/link-wallet.command';
+import { UnlinkWalletCommand } from './commands/unlink-wallet/unlink-wallet.command';
+import { ListWalletsQuery } from './queries/list-wallets/list-wallets.query';
+import type { WalletView } from './wallet-view';
+
+/** The member's wallets, linked by signing a Sign-In with Ethereum message. Signed in only. */
+@ApiTags('wallets')
+@ApiBearerAuth()
+@UseGuards(BearerGuard)
+@Controller('wallets')
+export class WalletsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post('nonce')
+  @HttpCode(HttpStatus.CREATED)
+  nonce(@CurrentUserId() callerId: string): Promise<WalletNonce> {
+    return this.commands.execute(new IssueWalletNonceCommand(callerId));
+  }
+
+  @Post()
+  @ApiZodBody(linkWalletBody)
+  @HttpCode(HttpStatus.CREATED)
+  async link(
+    @CurrentUserId() callerId: string,
+    @Body(new ZodBody(linkWalletBody)) body: LinkWalletBody,
+  ): Promise<Reply<LinkedWallet>> {
+    return new Reply(
+      await this.commands.execute(new LinkWalletCommand(callerId, body)),
+      'Wallet linked',
+    );
+  }
+
+  @Get()
+  list(@CurrentUserId() callerId: string): Promise<WalletView[]> {
+    return this.queries.execute(new ListWalletsQuery(callerId));
+  }
+
+  @Delete(':address')
+  @HttpCode(HttpStatus.OK)
+  async unlink(
+    @CurrentUserId() callerId: string,
+    @Param('address') address: string,
+  ): Promise<Reply<{ address: string }>> {
+    return new Reply(
+      await this.commands.execute(new UnlinkWalletCommand(callerId, address)),
+      'Wallet unlinked',
+    );
+  }
+}
