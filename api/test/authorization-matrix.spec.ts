@@ -176,6 +176,8 @@ const matrix: Row[] = [
       ['POST', '/microlending/requests/:id/withdraw', { transactionHash: hash }, 404],
       ['POST', '/microlending/requests/:id/complete', { transactionHash: hash }, 404],
       ['POST', '/microlending/requests/:id/cancel', undefined, 404],
+      // The live stream answers at once (and stays open until the API closes).
+      ['GET', '/microlending/stream', undefined, 200],
     ] as const
   ).map(([method, path, body, status]): Row => ({
     method,
@@ -269,5 +271,7 @@ describe('authorization matrix', () => {
       body: row.body === undefined ? null : JSON.stringify(row.body(subject)),
     });
     expect(response.status).toBe(status);
+    // The live stream would stay open until the API closes.
+    await response.body?.cancel();
   });
 });

@@ -3,6 +3,10 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { createApp } from '../src/main';
+import { signedInMember } from './members';
+import { testEnv } from './test-env';
+
 // These run the built server (`npm test -w api` builds first) as its own process.
 const main = join(__dirname, '..', 'dist', 'main.js');
 
@@ -85,5 +89,23 @@ describe('the api process', () => {
     const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
     expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
     expect(output().slice(before)).not.toMatch(/error/i);
+  });
+
+  it('ends an open loan stream and stops cleanly on SIGTERM', async () => {
+    // A member's token, signed with the secret the process shares (JWT_SECRET from global setup).
+    const app = await createApp(testEnv());
+    const { token } = await signedInMember(app, '', 'Streamer');
+    await app.close();
+    const { child, output } = run({ ...process.env, API_PORT: '0' });
+    const url = await listening(child, output);
+    const response = await fetch(`${url}/microlending/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(200);
+    const read = response.text();
+    child.kill('SIGTERM');
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await read).toBe('retry: 2000\n\n');
   });
 });

@@ -7,10 +7,13 @@ import {
   Param,
   Post,
   Query,
+  Req,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
@@ -36,6 +39,7 @@ import {
   type TransactionBody,
   transactionBody,
 } from './commands/record-loan-transaction/record-loan-transaction.command';
+import { LoanChangeStreams, STREAM_PING_MS, STREAM_RETRY_MS } from './events/loan-change-streams';
 import type { LoanRequestView } from './loan-request-view';
 import {
   type BorrowingStatus,
@@ -58,6 +62,7 @@ export class LendingController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly streams: LoanChangeStreams,
   ) {}
 
   @Get('requests')
@@ -148,6 +153,24 @@ export class LendingController {
   ): Promise<Reply<LoanRequestView>> {
     const view = await this.commands.execute(new CancelLoanRequestCommand(callerId, id));
     return new Reply(view, 'Loan request canceled successfully');
+  }
+
+  /**
+   * Server-sent events, read with fetch (the token goes in the Authorization header, which
+   * EventSource cannot send).
+   */
+  @Get('stream')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description:
+      `Live loan changes as server-sent events: \`retry: ${STREAM_RETRY_MS}\`, then one ` +
+      '`event: loan` per committed change with `data: {"_id","loanChainId","status","finality",' +
+      `"asOfBlock"}\` (status, finality and asOfBlock null: a reorg removed the loan), and a ` +
+      `\`: ping\` comment every ${STREAM_PING_MS / 1000} s. Refetch the loan on an event.`,
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  stream(@Req() request: Request, @Res() response: Response): void {
+    this.streams.open(request, response);
   }
 
   @Get('borrowing-status')

@@ -11,6 +11,8 @@ import { CreateLoanRequestHandler } from './commands/create-loan-request/create-
 import { ReconcileLoansHandler } from './commands/reconcile-loans/reconcile-loans.handler';
 import { RecordLoanTransactionHandler } from './commands/record-loan-transaction/record-loan-transaction.handler';
 import { ChainConfigController } from './chain-config.controller';
+import { BroadcastLoanChangesHandler } from './events/broadcast-loan-changes.handler';
+import { LoanChangeStreams } from './events/loan-change-streams';
 import { LendingController } from './lending.controller';
 import { LoanRequests } from './loan-requests';
 import { LoanProjection } from './projection/loan-projection';
@@ -23,8 +25,8 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
 
 /**
  * Micro-lending: the `loan_requests` projection folded from the indexer's event store (fed by the
- * `chain-events` queue), the fast path that verifies members' receipts, SPEC §7's endpoints, and
- * the chain configuration for browsers (GET /chain).
+ * `chain-events` queue), the fast path that verifies members' receipts, SPEC §7's endpoints, the
+ * live stream of loan changes, and the chain configuration for browsers (GET /chain).
  */
 @Module({
   imports: [AuthModule, BullModule.registerQueue({ name: CHAIN_EVENTS_QUEUE })],
@@ -45,6 +47,8 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
     GetChainConfigHandler,
     GetWalletLoansHandler,
     ListBorrowerHistoriesHandler,
+    LoanChangeStreams,
+    BroadcastLoanChangesHandler,
   ],
   exports: [LoanProjection],
 })

@@ -30,6 +30,70 @@ interface Linked {
   loansAttached: number;
 }
 
+/** One server-sent-event stream read with fetch, as the web client reads it. */
+interface Stream {
+  status: number;
+  contentType: string | null;
+  /** Every block received: `retry: 2000`, `: ping`, `event: loan\ndata: …`. */
+  blocks: string[];
+  loans(): {
+    _id: string;
+    loanChainId: string;
+    status: string | null;
+    finality: string | null;
+    asOfBlock: number | null;
+  }[];
+  ended(): boolean;
+  close(): void;
+}
+
+async function openStream(url: string, token: string): Promise<Stream> {
+  const abort = new AbortController();
+  const response = await fetch(`${url}/microlending/stream`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  const blocks: string[] = [];
+  let ended = false;
+  if (response.body !== null) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = (await reader.read()) as {
+            done: boolean;
+            value?: Uint8Array;
+          };
+          if (done) {
+            break;
+          }
+          buffer += decoder.decode(value, { stream: true });
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            blocks.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+          }
+        }
+      } catch {
+        // Aborted by the test.
+      }
+      ended = true;
+    })();
+  }
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    blocks,
+    loans: () =>
+      blocks
+        .filter((block) => block.startsWith('event: loan\ndata: '))
+        .map((block) => JSON.parse(block.slice('event: loan\ndata: '.length)) as never),
+    ended: () => ended,
+    close: () => abort.abort(),
+  };
+}
+
 describe('wallets linked by signature (SIWE), and who a loan belongs to', () => {
   let p: Pipeline;
   let ada: Member;
@@ -38,6 +102,7 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
   /** A second replica on the same database, Redis prefix and chain, nonces living 1 s. */
   let replica: INestApplication;
   let replicaUrl: string;
+  let replicaClosed = false;
 
   beforeAll(async () => {
     p = await startPipeline();
@@ -52,7 +117,9 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
     replicaUrl = await replica.getUrl();
   }, 90_000);
   afterAll(async () => {
-    await replica?.close();
+    if (!replicaClosed) {
+      await replica?.close();
+    }
     await p.close();
   });
 
@@ -380,6 +447,40 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
         description: `Loan #${first.loanId}`,
       });
     });
+
+    it('pushes a change reconciled on one replica to a stream open on another', async () => {
+      const anonymous = await fetch(`${replicaUrl}/microlending/stream`);
+      expect(anonymous.status).toBe(401);
+      const stream = await openStream(replicaUrl, grace.token);
+      try {
+        expect(stream.status).toBe(200);
+        expect(stream.contentType).toMatch(/^text\/event-stream/);
+        await p.until(
+          'the retry field',
+          () => Promise.resolve(stream.blocks[0]),
+          (b) => b !== undefined,
+        );
+        expect(stream.blocks[0]).toBe('retry: 2000');
+        const request = await p.actions.request(adaWallet, 3_000_000n, 21n * DAY);
+        // Recorded on the first replica, which reconciles it (no indexer: no one else does).
+        const recorded = await record(ada, adaWallet, request.loanId, 3, 21);
+        const [change] = await p.until(
+          'the change on the other replica',
+          () => Promise.resolve(stream.loans().filter((l) => l._id === recorded.body.data._id)),
+          (changes) => changes.length > 0,
+          5_000,
+        );
+        expect(change).toEqual({
+          _id: recorded.body.data._id,
+          loanChainId: `${request.loanId}`,
+          status: 'requested',
+          finality: 'pending',
+          asOfBlock: Number(request.blockNumber),
+        });
+      } finally {
+        stream.close();
+      }
+    });
   });
 
   describe('with the indexer running', () => {
@@ -417,6 +518,73 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
       expect(mine.body.data.loanRequests.map((l) => l._id)).toEqual([listed!._id]);
       const described = await record(dana, danaWallet, request.loanId, 1.5, 10);
       expect(described.body.data.description).toBe(`Loan #${request.loanId}`);
+    });
+
+    it('streams a status change within a couple of seconds of the chain event, then its finality', async () => {
+      const request = await p.actions.request(adaWallet, 4_000_000n, 30n * DAY);
+      const listed = await p.until(
+        'the request listed',
+        async () =>
+          (
+            await p.call<{ loanRequests: LoanRequestView[] }>(
+              ada,
+              'GET',
+              '/microlending/requests?status=requested&limit=100',
+            )
+          ).body.data.loanRequests.find((l) => l.loanChainId === `${request.loanId}`),
+        (found) => found !== undefined,
+      );
+      const stream = await openStream(p.url, ada.token);
+      try {
+        await p.until(
+          'the stream open',
+          () => Promise.resolve(stream.blocks.length),
+          (n) => n > 0,
+        );
+        const funded = await p.actions.fund(graceWallet, request.loanId, 500n);
+        const sentAt = Date.now();
+        const changes = () => stream.loans().filter((l) => l._id === listed!._id);
+        await p.until(
+          'the funded change',
+          () => Promise.resolve(changes()),
+          (c) => c.some((l) => l.status === 'funded'),
+          5_000,
+        );
+        expect(Date.now() - sentAt).toBeLessThan(2_000);
+        expect(changes().find((l) => l.status === 'funded')).toEqual({
+          _id: listed!._id,
+          loanChainId: `${request.loanId}`,
+          status: 'funded',
+          finality: 'pending',
+          asOfBlock: Number(funded.blockNumber),
+        });
+        // Blocks settle with no event of this loan: pending → safe → finalized, live (the
+        // local chain's depths: safe 2, finalized 5 blocks behind the head).
+        const finality = () => Promise.resolve(changes().map((l) => l.finality));
+        await p.chain.mine(2);
+        await p.until('safe', finality, (f) => f.includes('safe'), 15_000);
+        await p.chain.mine(4);
+        await p.until('finalized', finality, (f) => f.includes('finalized'), 15_000);
+        expect(changes().at(-1)).toMatchObject({ status: 'funded', finality: 'finalized' });
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('ends open streams when the API stops, without holding the shutdown', async () => {
+      const stream = await openStream(replicaUrl, ada.token);
+      await p.until(
+        'the stream open',
+        () => Promise.resolve(stream.blocks.length),
+        (n) => n > 0,
+      );
+      replicaClosed = true;
+      const closing = replica.close();
+      // Ended before the HTTP server closes: the stream never holds the shutdown.
+      await p.until('the stream to end', () => Promise.resolve(stream.ended()), Boolean, 1_000);
+      const started = Date.now();
+      await closing;
+      expect(Date.now() - started).toBeLessThan(p.env.API_SHUTDOWN_TIMEOUT_MS);
     });
   });
 });

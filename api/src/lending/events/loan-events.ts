@@ -1,15 +1,20 @@
-import type { LoanStatus } from '../projection/loan-status';
+import type { LoanTransition } from '../projection/loan-projection';
+import type { Finality, LoanStatus } from '../projection/loan-status';
 
 /**
  * Domain events the lending module publishes on the CQRS event bus once a reconcile has
- * committed a status change, for other modules to react to (named after the chain events that
- * caused them). They can repeat after a reorg undoes and redoes a change: handlers must be
- * idempotent.
+ * committed a change to a loan, for other modules to react to (the status ones are named after
+ * the chain events that caused them). Each carries the row as committed. They can repeat after a
+ * reorg undoes and redoes a change: handlers must be idempotent.
  */
-abstract class LoanEvent {
+export abstract class LoanEvent {
   constructor(
     readonly loanRequestId: string,
     readonly loanChainId: string,
+    /** Null (with finality and block) when a reorg removed the loan from the chain. */
+    readonly status: LoanStatus | null,
+    readonly finality: Finality | null,
+    readonly asOfBlock: number | null,
   ) {}
 }
 
@@ -18,14 +23,40 @@ export class LoanFundedEvent extends LoanEvent {}
 export class LoanRepaidEvent extends LoanEvent {}
 export class LoanCancelledEvent extends LoanEvent {}
 export class LoanDefaultedEvent extends LoanEvent {}
+/** Same status; the block that set it settled further (pending → safe → finalized). */
+export class LoanFinalityChangedEvent extends LoanEvent {}
+/** Same status; other chain figures moved (an escrowed repayment released, a re-mined block). */
+export class LoanUpdatedEvent extends LoanEvent {}
+/** Every event of the loan was reorganised away: the chain no longer has it. */
+export class LoanRemovedEvent extends LoanEvent {}
 
-export const eventForStatus: Record<
-  LoanStatus,
-  new (loanRequestId: string, loanChainId: string) => LoanEvent
-> = {
+type LoanEventClass = new (...args: ConstructorParameters<typeof LoanRequestedEvent>) => LoanEvent;
+
+export const eventForStatus: Record<LoanStatus, LoanEventClass> = {
   requested: LoanRequestedEvent,
   funded: LoanFundedEvent,
   repaid: LoanRepaidEvent,
   cancelled: LoanCancelledEvent,
   defaulted: LoanDefaultedEvent,
 };
+
+/** Every loan event, for a handler that reacts to any change. */
+export const LOAN_EVENTS: readonly LoanEventClass[] = [
+  ...Object.values(eventForStatus),
+  LoanFinalityChangedEvent,
+  LoanUpdatedEvent,
+  LoanRemovedEvent,
+];
+
+/** The event a committed change publishes. */
+export function eventForTransition(t: LoanTransition): LoanEvent {
+  const Event =
+    t.to === null
+      ? LoanRemovedEvent
+      : t.from !== t.to
+        ? eventForStatus[t.to]
+        : t.finalityOnly
+          ? LoanFinalityChangedEvent
+          : LoanUpdatedEvent;
+  return new Event(t.loanRequestId, t.loanChainId, t.to, t.finality, t.asOfBlock);
+}

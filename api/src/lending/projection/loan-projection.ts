@@ -2,14 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
 import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
-import type { LoanStatus } from './loan-status';
+import type { Finality, LoanStatus } from './loan-status';
 
-/** A loan whose status the reconcile changed. */
+/**
+ * A loan row the reconcile changed, and how: its status (`from` → `to`), or with the same status
+ * its finality alone (`finalityOnly`: blocks settled) or other chain figures (an escrow released,
+ * the same events re-mined in other blocks). `to` null: a reorg removed the loan.
+ */
 export interface LoanTransition {
   loanRequestId: string;
   loanChainId: string;
   from: LoanStatus | null;
   to: LoanStatus | null;
+  finality: Finality | null;
+  asOfBlock: number | null;
+  finalityOnly: boolean;
+}
+
+interface ChangedRow {
+  id: string;
+  loan_chain_id: string;
+  status: LoanStatus | null;
+  finality: Finality | null;
+  as_of_block: string | null;
 }
 
 const DEADLOCK = '40P01';
@@ -32,7 +47,7 @@ export class LoanProjection {
     private readonly chain: LendingChain,
   ) {}
 
-  /** Re-folds these loans (decimal ids); answers the status changes. */
+  /** Re-folds these loans (decimal ids) and settles finality; answers every committed change. */
   async reconcile(loanIds: readonly string[]): Promise<LoanTransition[]> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -131,40 +146,70 @@ export class LoanProjection {
          ORDER BY b`,
         [LOCK_NAMESPACE + chainId, ids],
       );
-      const before = await manager.query<{ loan_chain_id: string; status: LoanStatus | null }[]>(
-        `SELECT loan_chain_id::text AS loan_chain_id, status FROM app.loan_requests
-         WHERE chain_id = $1 AND loan_chain_id = ANY($2::numeric[])`,
+      const before = await manager.query<ChangedRow[]>(
+        `SELECT id, loan_chain_id::text AS loan_chain_id, status, finality,
+                as_of_block::text AS as_of_block
+         FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = ANY($2::numeric[])`,
         [chainId, ids],
       );
-      const was = new Map(before.map((row) => [row.loan_chain_id, row.status]));
-      const changed = await manager.query<
-        { id: string; loan_chain_id: string; status: LoanStatus | null }[]
-      >(FOLD_SQL, [chainId, address, ids, cursor, safe, finalized]);
+      const was = new Map(before.map((row) => [row.loan_chain_id, row]));
+      const changed = await manager.query<ChangedRow[]>(FOLD_SQL, [
+        chainId,
+        address,
+        ids,
+        cursor,
+        safe,
+        finalized,
+      ]);
       for (const row of changed) {
-        const from = was.get(row.loan_chain_id) ?? null;
-        if (from !== row.status) {
-          transitions.push({
-            loanRequestId: row.id,
-            loanChainId: row.loan_chain_id,
-            from,
-            to: row.status,
-          });
+        const old = was.get(row.loan_chain_id);
+        const from = old?.status ?? null;
+        // A loan no event ever made (an id nobody requested) is not a change anyone saw.
+        if (from !== null || row.status !== null) {
+          transitions.push(
+            transition(
+              row,
+              from,
+              from === row.status &&
+                old?.as_of_block === row.as_of_block &&
+                old?.finality !== row.finality,
+            ),
+          );
         }
       }
     }
     // Blocks settle without new events: promote every row the chain has since made safer.
     // `IN ('pending', 'safe')`, not `<> 'finalized'`: the same rows, but the finality index is
     // searched for them alone, instead of every row of the chain being read on each reconcile.
-    await manager.query(
+    const [promoted] = await manager.query<[ChangedRow[], number]>(
       `UPDATE app.loan_requests
        SET finality = CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END
        WHERE chain_id = $1 AND finality IN ('pending', 'safe') AND as_of_block <= $2
-         AND finality IS DISTINCT FROM (CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END)`,
+         AND finality IS DISTINCT FROM (CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END)
+       RETURNING id, loan_chain_id::text AS loan_chain_id, status, finality,
+                 as_of_block::text AS as_of_block`,
       [chainId, safe, finalized],
     );
+    for (const row of promoted) {
+      transitions.push(transition(row, row.status, true));
+    }
     return transitions;
   }
 }
+
+const transition = (
+  row: ChangedRow,
+  from: LoanStatus | null,
+  finalityOnly: boolean,
+): LoanTransition => ({
+  loanRequestId: row.id,
+  loanChainId: row.loan_chain_id,
+  from,
+  to: row.status,
+  finality: row.finality,
+  asOfBlock: row.as_of_block === null ? null : Number(row.as_of_block),
+  finalityOnly,
+});
 
 /** Advisory-lock namespace of the reconcile (plus the chain id), and how many buckets. */
 const LOCK_NAMESPACE = 0x4c50_0000;
@@ -273,4 +318,5 @@ const FOLD_SQL = `
         (EXCLUDED.status, EXCLUDED.lender_wallet, EXCLUDED.repaid_units,
          EXCLUDED.escrow_released, EXCLUDED.as_of_block, EXCLUDED.as_of_block_hash,
          EXCLUDED.finality, EXCLUDED.borrower_wallet, EXCLUDED.amount_units)
-  RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status`;
+  RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status, t.finality,
+            t.as_of_block::text AS as_of_block`;

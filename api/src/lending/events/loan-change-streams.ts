@@ -1,0 +1,197 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+
+import { ENV, type Env } from '../../config/env';
+import { REDIS } from '../../redis/redis.module';
+import type { LoanEvent } from './loan-events';
+
+/** One committed change of a loan, as `GET /microlending/stream` sends it (`event: loan`). */
+export interface LoanChange {
+  _id: string;
+  loanChainId: string;
+  /** Null (with finality and block) when a reorg removed the loan from the chain. */
+  status: string | null;
+  finality: string | null;
+  asOfBlock: number | null;
+}
+
+const changesSchema = z.array(
+  z.object({
+    _id: z.string(),
+    loanChainId: z.string(),
+    status: z.string().nullable(),
+    finality: z.string().nullable(),
+    asOfBlock: z.number().nullable(),
+  }),
+);
+
+/** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
+export const STREAM_RETRY_MS = 2_000;
+/** A comment line this often keeps proxies from closing a quiet stream. */
+export const STREAM_PING_MS = 15_000;
+/** A client this far behind is cut off; it reconnects and refetches what it shows. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+
+export const toLoanChange = (event: LoanEvent): LoanChange => ({
+  _id: event.loanRequestId,
+  loanChainId: event.loanChainId,
+  status: event.status,
+  finality: event.finality,
+  asOfBlock: event.asOfBlock,
+});
+
+/**
+ * Live loan changes for open pages, across API replicas: every replica publishes the changes it
+ * commits on one Redis pub/sub channel (under QUEUE_PREFIX), and each replica's one subscriber
+ * fans them out to the server-sent-event streams open on it. Delivery is best effort: a page
+ * that reconnects refetches what it shows, so a message lost while Redis is away costs nothing
+ * but freshness.
+ */
+@Injectable()
+export class LoanChangeStreams
+  implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  private readonly logger = new Logger(LoanChangeStreams.name);
+  private readonly channel: string;
+  private readonly streams = new Set<Response>();
+  private subscriber: Redis | undefined;
+  private pinger: NodeJS.Timeout | undefined;
+  /** Changes committed in this tick, sent as one message (a backfill commits thousands). */
+  private pending = new Map<string, LoanChange>();
+  private flushScheduled = false;
+  private publishFailing = false;
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.channel = `${env.QUEUE_PREFIX}:lending:loan-changes`;
+  }
+
+  onModuleInit(): void {
+    const subscriber = new Redis(this.env.REDIS_URL, {
+      connectTimeout: 2_000,
+      connectionName: 'lendpath-api-loan-changes',
+      // Subscribed again on every (re)connect below, including the first after an outage at boot.
+      autoResubscribe: false,
+    });
+    let down = false;
+    subscriber.on('error', (error: Error) => {
+      if (!down) {
+        down = true;
+        this.logger.warn(`loan-change subscriber: Redis unavailable: ${error.message}`);
+      }
+    });
+    subscriber.on('ready', () => {
+      down = false;
+      subscriber.subscribe(this.channel).catch((error: unknown) => {
+        this.logger.warn(`loan-change subscriber: ${(error as Error).message}`);
+      });
+    });
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channel) {
+        this.fanOut(message);
+      }
+    });
+    this.subscriber = subscriber;
+    this.pinger = setInterval(() => this.writeAll(': ping\n\n'), STREAM_PING_MS);
+    this.pinger.unref();
+  }
+
+  /** Queues a committed change for every replica's open streams. */
+  publish(change: LoanChange): void {
+    this.pending.set(change._id, change);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  /** Serves one stream on this response until the client leaves or the API stops. */
+  open(request: Request, response: Response): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // The connection is the stream's alone: when it ends, the socket goes too (a keep-alive
+      // socket left behind would hold the server's close at shutdown).
+      connection: 'close',
+      // nginx and friends would otherwise hold events back in their buffers.
+      'x-accel-buffering': 'no',
+    });
+    request.socket.setNoDelay(true);
+    response.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+    this.streams.add(response);
+    response.on('close', () => this.streams.delete(response));
+  }
+
+  /** Ends every open stream before the HTTP server closes, so none holds the shutdown. */
+  beforeApplicationShutdown(): void {
+    for (const response of this.streams) {
+      response.end();
+    }
+    this.streams.clear();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.pinger);
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    // QUIT only over a live connection; one still (re)connecting would wait for it forever.
+    if (subscriber?.status === 'ready') {
+      await subscriber.quit();
+    } else {
+      subscriber?.disconnect();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const changes = [...this.pending.values()];
+    this.pending = new Map();
+    this.flushScheduled = false;
+    try {
+      await this.redis.publish(this.channel, JSON.stringify(changes));
+      this.publishFailing = false;
+    } catch (error) {
+      if (!this.publishFailing) {
+        this.publishFailing = true;
+        this.logger.warn(`loan changes not published: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private fanOut(message: string): void {
+    if (this.streams.size === 0) {
+      return;
+    }
+    let changes: LoanChange[];
+    try {
+      changes = changesSchema.parse(JSON.parse(message));
+    } catch {
+      this.logger.warn('ignored a malformed loan-change message');
+      return;
+    }
+    this.writeAll(
+      changes.map((change) => `event: loan\ndata: ${JSON.stringify(change)}\n\n`).join(''),
+    );
+  }
+
+  private writeAll(text: string): void {
+    for (const response of this.streams) {
+      if (response.writableLength > MAX_BUFFERED_BYTES) {
+        response.end();
+        this.streams.delete(response);
+      } else {
+        response.write(text);
+      }
+    }
+  }
+}
