@@ -31,6 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     rpcUrl: stack.urls.rpc,
     deployment: stack.deployment,
     members: stack.demoMembers,
+    webOrigin: stack.urls.web,
   }).catch(async (error: unknown) => {
     await teardown();
     throw error;

@@ -275,7 +275,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Loaded here: it needs the contracts' built package, which this run has just built.
       const { createDemoLoans } = await import('./demo-loans.ts');
       const demo = await step('demo loans through the contract, the API and the indexer', () =>
-        createDemoLoans({ apiUrl: urls.api, rpcUrl: urls.rpc, deployment, members: demoMembers }),
+        createDemoLoans({
+          apiUrl: urls.api,
+          rpcUrl: urls.rpc,
+          deployment,
+          members: demoMembers,
+          webOrigin: urls.web,
+        }),
       );
       console.log(
         `    ${demo.loans} loans; one made on chain reached the API's list in ${demo.lastSeenAfterMs} ms`,

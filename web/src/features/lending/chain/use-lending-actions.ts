@@ -52,11 +52,18 @@ export interface LoanRequestInput {
 export function useLendingActions(config: Config, chain: ChainConfig) {
   const queryClient = useQueryClient();
   const context = { config, chain };
-  const settled = async () => {
+  /**
+   * Ends every successful action: the loan lists are fetched again before the success shows, so
+   * the screen it moves to (My Loans after a request) already holds the change.
+   */
+  const refreshed = async <T>(result: T): Promise<T> => {
     await queryClient.invalidateQueries({ queryKey: ['loans'] });
-    // Balances moved: wagmi's reads refetch.
-    await queryClient.invalidateQueries({ queryKey: ['readContract'] });
-    await queryClient.invalidateQueries({ queryKey: ['balance'] });
+    return result;
+  };
+  // Balances moved (wagmi's reads): refetched behind the toast, and after a failure too.
+  const settled = () => {
+    void queryClient.invalidateQueries({ queryKey: ['readContract'] });
+    void queryClient.invalidateQueries({ queryKey: ['balance'] });
   };
 
   const request = useMutation({
@@ -67,15 +74,17 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
         durationSeconds: BigInt(input.duration) * 86_400n,
         maxAprBps: BigInt(Math.round(input.maxApr * 100)),
       });
-      return recordLoanRequest({
-        amount: input.amount,
-        duration: input.duration,
-        walletAddress: sent.account,
-        description: input.description,
-        borrower: input.userId,
-        loanChainId: sent.loanId.toString(),
-        transactionHash: sent.hash,
-      });
+      return refreshed(
+        await recordLoanRequest({
+          amount: input.amount,
+          duration: input.duration,
+          walletAddress: sent.account,
+          description: input.description,
+          borrower: input.userId,
+          loanChainId: sent.loanId.toString(),
+          transactionHash: sent.hash,
+        }),
+      );
     },
     onSuccess: () => toast.success('Loan request created successfully'),
     onError: (error) => report(error, LENDING_FALLBACKS.create),
@@ -90,11 +99,13 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
         principalUnits: BigInt(loan.amountUnits),
         aprBps: BigInt(Math.round(apr * 100)),
       });
-      return recordFunding(loan._id, {
-        transactionHash: sent.hash,
-        interestRate: apr,
-        lenderWalletAddress: sent.account,
-      });
+      return refreshed(
+        await recordFunding(loan._id, {
+          transactionHash: sent.hash,
+          interestRate: apr,
+          lenderWalletAddress: sent.account,
+        }),
+      );
     },
     onSuccess: () => toast.success('Loan funded successfully!'),
     onError: (error) => report(error, LENDING_FALLBACKS.fund),
@@ -104,7 +115,9 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
   const repay = useMutation({
     mutationKey: [...LENDING_KEY, 'repay'],
     mutationFn: async (loan: LoanRequest) =>
-      recordRepayment(loan._id, await repayLoan(context, BigInt(loan.loanChainId))),
+      refreshed(
+        await recordRepayment(loan._id, await repayLoan(context, BigInt(loan.loanChainId))),
+      ),
     onSuccess: () => toast.success('Loan repaid successfully!'),
     onError: (error) => report(error, LENDING_FALLBACKS.repay),
     onSettled: settled,
@@ -114,7 +127,7 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
     mutationKey: [...LENDING_KEY, 'cancel'],
     mutationFn: async (loan: LoanRequest) => {
       await cancelLoan(context, BigInt(loan.loanChainId));
-      return recordCancellation(loan._id);
+      return refreshed(await recordCancellation(loan._id));
     },
     onSuccess: () => toast.success('Loan request canceled successfully'),
     onError: (error) => report(error, LENDING_FALLBACKS.cancel),
@@ -124,7 +137,9 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
   const claim = useMutation({
     mutationKey: [...LENDING_KEY, 'claim'],
     mutationFn: async (loan: LoanRequest) =>
-      recordWithdrawal(loan._id, await claimEscrow(context, BigInt(loan.loanChainId))),
+      refreshed(
+        await recordWithdrawal(loan._id, await claimEscrow(context, BigInt(loan.loanChainId))),
+      ),
     onSuccess: () => toast.success('Repayment claimed: the USDC is in your wallet.'),
     onError: (error) => report(error, LENDING_FALLBACKS.claim),
     onSettled: settled,

@@ -9,6 +9,7 @@ import {
   useReadContract,
   useWatchAsset,
 } from 'wagmi';
+import { getConnection } from 'wagmi/actions';
 
 import type { ChainConfig } from '@/config/wagmi';
 
@@ -81,7 +82,8 @@ export function useWallet(chain: ChainConfig) {
 
   /** Asks the wallet to move to our chain, adding it first when it does not know it. */
   const switchNetwork = async () => {
-    const provider = (await connection.connector?.getProvider()) as Eip1193 | undefined;
+    // Read at call time: right after connecting, this render's connection is still the old one.
+    const provider = (await getConnection(config).connector?.getProvider()) as Eip1193 | undefined;
     if (provider === undefined) {
       throw new WalletError(messages.switchFailed);
     }
