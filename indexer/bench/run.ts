@@ -42,6 +42,7 @@ import {
   waitUntil,
 } from '../../scripts/lib/children.ts';
 import { buildIfStale } from '../../scripts/lib/build.ts';
+import { linkWallet } from '../../scripts/lib/demo-loans.ts';
 import { freePort } from '../../scripts/lib/ports.ts';
 import {
   dropDatabase,
@@ -828,6 +829,23 @@ async function main(): Promise<void> {
     // Ada's and Grace's demo wallets are demo wallets 1 and 2.
     const ada = await login(stack.apiUrl, 'ada@demo.lendpath.test', 'analytical-engine-1843');
     const grace = await login(stack.apiUrl, 'grace@demo.lendpath.test', 'compiler-moth-1947');
+    // A loan is a member's only through a wallet they linked (SIWE), as in the web client.
+    for (const [member, wallet] of [
+      [ada, demoWallets[0]],
+      [grace, demoWallets[1]],
+    ] as const) {
+      const linked = await linkWallet({
+        apiUrl: stack.apiUrl,
+        token: member.token,
+        privateKey: wallet!.privateKey,
+        // The API's default CORS origin: the bench starts it without one.
+        webOrigin: 'http://localhost:5173',
+        chainId: stack.chain.deployment.chainId,
+      });
+      if (!linked.body.success) {
+        throw new Error(`linking ${wallet!.address}: ${linked.status} ${linked.body.message}`);
+      }
+    }
     const paths = realtime(stack, ada, grace);
     await paths.approve();
     // One unmeasured cycle each warms both apps' code paths and connections.
