@@ -8,14 +8,18 @@ import { lendingActions } from '../../scripts/lib/loans.ts';
 import { root } from '../../scripts/lib/stack.ts';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
-import { signInAs } from './session.ts';
+import { type SignedIn, signUpMember, storeSession } from './session.ts';
 import { injectWallet } from './wallet.ts';
 
 /**
  * Micro Lending as two members would use it, each in their own browser with their own wallet:
  * Ada borrows from wallet #4 and Grace lends from wallet #5 (Hardhat accounts no demo data
- * touches). Every status change on one page reaches the other without a reload.
+ * touches). They are new members of this suite's own, "Ada" and "Grace" here for short, so the
+ * demo members' history (which other suites read) stays as the demo made it. Every status
+ * change on one page reaches the other without a reload.
  */
+const ADA_NAME = 'Mary Somerville';
+const GRACE_NAME = 'Emmy Noether';
 const ADA_WALLET: Address = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 const GRACE_WALLET: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 /** Grace's USDC: enough for the first loan, not for the 9 USDC one. */
@@ -26,12 +30,14 @@ test.describe.configure({ mode: 'serial' });
 
 let ada: Page;
 let grace: Page;
+let adaSession: SignedIn;
+let graceSession: SignedIn;
 const contexts: BrowserContext[] = [];
 
 async function memberPage(
   browser: Browser,
   stack: Parameters<Parameters<typeof test>[2]>[0]['stack'],
-  member: { email: string; password: string },
+  member: SignedIn,
   wallet: { account: Address; startChainId?: number; knownChainIds?: number[] },
   width = 1280,
 ) {
@@ -43,7 +49,7 @@ async function memberPage(
     nodeChainId: stack.deployment.chainId,
     ...wallet,
   });
-  await signInAs(page, stack.urls.api, member);
+  await storeSession(page, member);
   await page.goto(`${stack.urls.web}/microlending`);
   await expect(page.getByRole('heading', { name: 'Micro Lending', level: 1 })).toBeVisible();
   return page;
@@ -65,8 +71,11 @@ test('Ada connects, declines the link signature calmly, then links her wallet', 
   const chain = lendingActions(stack.urls.rpc, stack.deployment);
   await chain.mint(ADA_WALLET, 20_000_000n);
   await chain.mint(GRACE_WALLET, GRACE_USDC);
-  const [adaMember] = stack.demoMembers;
-  ada = await memberPage(browser, stack, adaMember!, { account: ADA_WALLET });
+  [adaSession, graceSession] = [
+    await signUpMember(stack.urls, ADA_NAME),
+    await signUpMember(stack.urls, GRACE_NAME),
+  ];
+  ada = await memberPage(browser, stack, adaSession, { account: ADA_WALLET });
 
   await ada.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(ada.getByRole('heading', { name: 'Wallet Connected' })).toBeVisible();
@@ -108,15 +117,14 @@ test('Ada requests a loan; it shows in My Loans, and Grace sees it in the market
   await expect(card).toContainText('REQUESTED');
   await expect(card).toContainText('1.50 USDC');
 
-  const [, graceMember] = stack.demoMembers;
-  grace = await memberPage(browser, stack, graceMember!, {
+  grace = await memberPage(browser, stack, graceSession, {
     account: GRACE_WALLET,
     // Grace's wallet starts elsewhere and has never heard of the local chain: connecting
     // switches, the wallet answers 4902, and the chain is added.
     startChainId: 1,
     knownChainIds: [1],
   });
-  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  const market = grace.getByRole('region', { name: ADA_NAME }).first();
   await expect(market).toContainText('Paint for the community hall');
   await expect(market).toContainText('REQUESTED');
   await expect(market.getByRole('button', { name: 'Fund Loan' })).toBeDisabled();
@@ -137,7 +145,7 @@ test('Grace connects from another network: the wallet adds the chain; she links 
 
 test('Grace funds it at 7.5 %; Ada sees FUNDED with the due date without reloading', async () => {
   test.setTimeout(60_000);
-  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  const market = grace.getByRole('region', { name: ADA_NAME }).first();
   await market.getByRole('button', { name: 'Fund Loan' }).click();
   const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
   await expect(modal.getByLabel('APR (%)')).toHaveValue('5');
@@ -165,7 +173,7 @@ test('Ada repays; both pages show COMPLETED without reloading', async () => {
   await expect(card).toContainText('COMPLETED');
   await expect(card.getByRole('button', { name: 'Loan Completed' })).toBeDisabled();
 
-  const market = grace.getByRole('region', { name: 'Ada Lovelace' }).first();
+  const market = grace.getByRole('region', { name: ADA_NAME }).first();
   await expect(market).toContainText('COMPLETED', { timeout: 5_000 });
   await expect(market).toContainText('Loan Completed - Funds Transferred');
   await tab(grace, 'My Loans').click();
@@ -199,7 +207,7 @@ test('Ada cancels a second request', async () => {
 });
 
 test('Grace cannot fund more than her wallet holds', async () => {
-  const laptop = grace.getByRole('region', { name: 'Ada Lovelace' }).filter({
+  const laptop = grace.getByRole('region', { name: ADA_NAME }).filter({
     hasText: 'A second-hand laptop',
   });
   await laptop.getByRole('button', { name: 'Fund Loan' }).click();
@@ -227,10 +235,9 @@ test('every lending screen at 375 and 1280 px: no serious accessibility issue, s
 }) => {
   test.setTimeout(120_000);
   await mkdir(screenshots, { recursive: true });
-  const [adaMember] = stack.demoMembers;
   for (const width of [375, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
-      const page = await memberPage(browser, stack, adaMember!, { account: ADA_WALLET }, width);
+      const page = await memberPage(browser, stack, adaSession, { account: ADA_WALLET }, width);
       await page.emulateMedia({ colorScheme: scheme });
       await page.getByRole('button', { name: 'Connect', exact: true }).click();
       await expect(page.getByText('Linked to your account', { exact: true })).toBeVisible();
@@ -269,7 +276,7 @@ test("a reorg takes back a funding, and Grace's page follows the chain", async (
     });
     return ((await response.json()) as { result: unknown }).result;
   };
-  const laptop = grace.getByRole('region', { name: 'Ada Lovelace' }).filter({
+  const laptop = grace.getByRole('region', { name: ADA_NAME }).filter({
     hasText: 'A second-hand laptop',
   });
   await expect(laptop).toContainText('REQUESTED');

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import { codeFromInbox } from './inbox.ts';
+
 /** The keys the web client keeps in local storage (web/src/lib). */
 const SESSION_KEY = 'lendpath.session';
 const TERMS_KEY = 'lendpath.termsAccepted';
@@ -11,7 +13,7 @@ interface SignedInState {
   refresh: string | null;
 }
 
-interface SignedIn {
+export interface SignedIn {
   token: string;
   refresh: string;
   user: { _id: string; fullname: string; email: string };
@@ -40,6 +42,12 @@ export async function signInAs(
   member: { email: string; password: string },
 ): Promise<SignedIn> {
   const signedIn = await apiLogin(apiUrl, member.email, member.password);
+  await storeSession(page, signedIn);
+  return signedIn;
+}
+
+/** Puts a session the test already holds into the page's storage before the app starts. */
+export async function storeSession(page: Page, signedIn: SignedIn): Promise<void> {
   const stored = JSON.stringify({
     loading: false,
     detail: signedIn.user,
@@ -56,7 +64,40 @@ export async function signInAs(
     },
     [SESSION_KEY, stored, TERMS_KEY] as const,
   );
-  return signedIn;
+}
+
+/**
+ * A new verified member, made through the API as the sign-up screens do (the code read from the
+ * mail inbox): a suite that changes a member's history uses its own, not the shared demo ones.
+ */
+export async function signUpMember(
+  urls: { api: string; mailInbox: string },
+  fullname: string,
+): Promise<SignedIn> {
+  const email = `${fullname.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@e2e.lendpath.test`;
+  const phone = '+44 20 7946 0000';
+  const password = `${fullname.replace(/\W+/g, '-')}-lends-1826`;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${urls.api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`${path} for ${email}: ${response.status} ${await response.text()}`);
+    }
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const sent = new Date(Date.now() - 1_000);
+  await post('/users/request-account', { email, phone });
+  const otp = await codeFromInbox(urls.mailInbox, email, 'verification', sent);
+  return (await post('/users/verify-account/', {
+    email,
+    phone,
+    otp,
+    fullname,
+    password,
+  })) as SignedIn;
 }
 
 /** Past the terms modal without signing in. */

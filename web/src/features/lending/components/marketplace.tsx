@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 
 import { type LoanRequest, PAGE_SIZE, useLoanRequests } from '../api/loan-requests';
 import { useScores } from '../api/get-scores';
@@ -15,6 +14,7 @@ import { useLendingBusy } from '../chain/use-lending-actions';
 import { formatDate, formatUsdc, shortAddress, statusLabel, statusTone } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
 import { InterestRateModal } from './interest-rate-modal';
+import { LoanCardSkeletons } from './loan-card-skeletons';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
 
@@ -111,15 +111,7 @@ export function Marketplace(props: LendingScreenProps) {
         Available Loan Requests
       </h2>
       {loans.isPending ? (
-        <div className={styles.grid} aria-busy="true">
-          {Array.from({ length: 4 }, (_, index) => (
-            <Card key={index} className={styles.loanCard}>
-              <Skeleton height={40} width="60%" />
-              <Skeleton height={16} width="40%" />
-              <Skeleton height={64} />
-            </Card>
-          ))}
-        </div>
+        <LoanCardSkeletons count={4} />
       ) : loans.isError ? (
         <Card className={styles.state}>
           <p role="alert">{loans.error.message}</p>

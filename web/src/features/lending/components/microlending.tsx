@@ -9,6 +9,7 @@ import { wagmiConfigFor } from '@/config/wagmi';
 import { CONTRACTS_FAILED, useChainConfig } from '../api/get-chain-config';
 import styles from './lending.module.css';
 import { LendingScreens } from './lending-screens';
+import { LoanCardSkeletons } from './loan-card-skeletons';
 
 /**
  * /microlending (SPEC §2). The chain and its contracts come from the API; wagmi starts once they
@@ -20,11 +21,16 @@ export function MicroLending() {
     <>
       <PageHeader title="Micro Lending" subtitle="Peer-to-peer lending platform" />
       {chain.isPending ? (
-        <Card aria-busy="true">
-          <Skeleton height={24} width="40%" />
+        // Drawn the size of the wallet card, the tabs and the first cards, so nothing jumps.
+        <div aria-busy="true">
+          <Card className={styles.banner}>
+            <Skeleton height={24} width="40%" />
+            <Skeleton height={44} width={120} />
+          </Card>
+          <Skeleton height={45} />
           <div className={styles.gap} />
-          <Skeleton height={16} width="70%" />
-        </Card>
+          <LoanCardSkeletons count={2} />
+        </div>
       ) : chain.isError ? (
         <Card className={styles.state}>
           <p role="alert">{CONTRACTS_FAILED}</p>

@@ -5,7 +5,6 @@ import { useReadContracts } from 'wagmi';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import type { ChainConfig } from '@/config/wagmi';
 
 import { type LoanRequest, useLoanRequests } from '../api/loan-requests';
@@ -20,6 +19,7 @@ import {
   statusTone,
 } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
+import { LoanCardSkeletons } from './loan-card-skeletons';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
 
@@ -128,14 +128,7 @@ function LoanList({
         {title}
       </h2>
       {loans.isPending ? (
-        <div className={styles.grid} aria-busy="true">
-          {Array.from({ length: 2 }, (_, index) => (
-            <Card key={index} className={styles.loanCard}>
-              <Skeleton height={24} width="50%" />
-              <Skeleton height={64} />
-            </Card>
-          ))}
-        </div>
+        <LoanCardSkeletons count={2} />
       ) : loans.isError ? (
         <Card className={styles.state}>
           <p role="alert">{loans.error.message}</p>
