@@ -194,37 +194,27 @@ export async function repaymentDue(context: LendingContext, loanChainId: bigint)
   return totalRepayment;
 }
 
+/** A lending call on one loan, from the connected account: repayLoan, cancelLoan, claimEscrow. */
+async function loanCall(
+  context: LendingContext,
+  account: Address,
+  functionName: 'repayLoan' | 'cancelLoan' | 'claimEscrow',
+  loanChainId: bigint,
+): Promise<Hex> {
+  const data = encodeFunctionData({ abi: microLendingAbi, functionName, args: [loanChainId] });
+  return (await send(context, account, context.chain.lendingAddress, data)).transactionHash;
+}
+
+/** repayLoan(id), after the balance and allowance checks for what repaying costs now. */
 export async function repayLoan(context: LendingContext, loanChainId: bigint): Promise<Hex> {
   const account = connectedAccount(context);
   await ensureUsdc(context, account, await repaymentDue(context, loanChainId));
-  const receipt = await send(
-    context,
-    account,
-    context.chain.lendingAddress,
-    encodeFunctionData({ abi: microLendingAbi, functionName: 'repayLoan', args: [loanChainId] }),
-  );
-  return receipt.transactionHash;
+  return loanCall(context, account, 'repayLoan', loanChainId);
 }
 
-export async function cancelLoan(context: LendingContext, loanChainId: bigint): Promise<Hex> {
-  const account = connectedAccount(context);
-  const receipt = await send(
-    context,
-    account,
-    context.chain.lendingAddress,
-    encodeFunctionData({ abi: microLendingAbi, functionName: 'cancelLoan', args: [loanChainId] }),
-  );
-  return receipt.transactionHash;
-}
+export const cancelLoan = (context: LendingContext, loanChainId: bigint): Promise<Hex> =>
+  loanCall(context, connectedAccount(context), 'cancelLoan', loanChainId);
 
 /** claimEscrow(id): the lender collects a repayment the contract held for them. */
-export async function claimEscrow(context: LendingContext, loanChainId: bigint): Promise<Hex> {
-  const account = connectedAccount(context);
-  const receipt = await send(
-    context,
-    account,
-    context.chain.lendingAddress,
-    encodeFunctionData({ abi: microLendingAbi, functionName: 'claimEscrow', args: [loanChainId] }),
-  );
-  return receipt.transactionHash;
-}
+export const claimEscrow = (context: LendingContext, loanChainId: bigint): Promise<Hex> =>
+  loanCall(context, connectedAccount(context), 'claimEscrow', loanChainId);

@@ -14,7 +14,7 @@ import { useLendingBusy } from '../chain/use-lending-actions';
 import { formatDate, formatUsdc, shortAddress, statusLabel, statusTone } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
 import { InterestRateModal } from './interest-rate-modal';
-import { LoanCardSkeletons } from './loan-card-skeletons';
+import { LoanList } from './loan-list';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
 
@@ -106,49 +106,33 @@ export function Marketplace(props: LendingScreenProps) {
   };
 
   return (
-    <section aria-labelledby="market-title">
-      <h2 id="market-title" className={styles.sectionTitle}>
-        Available Loan Requests
-      </h2>
-      {loans.isPending ? (
-        <LoanCardSkeletons count={4} />
-      ) : loans.isError ? (
-        <Card className={styles.state}>
-          <p role="alert">{loans.error.message}</p>
-          <Button variant="secondary" onClick={() => void loans.refetch()}>
-            Try Again
-          </Button>
-        </Card>
-      ) : loans.data.loanRequests.length === 0 ? (
-        <Card className={styles.state}>
-          <p>No loan requests available at the moment.</p>
-        </Card>
-      ) : (
-        <>
-          <div className={styles.grid}>
-            {loans.data.loanRequests.map((loan) => (
-              <MarketCard
-                key={loan._id}
-                loan={loan}
-                score={loan.borrower === null ? undefined : scores.data?.get(loan.borrower._id)}
-                props={props}
-                busy={busy}
-                onFund={startFunding}
-              />
-            ))}
-          </div>
-          <Pagination
-            label="Loan request pages"
-            page={page}
-            pages={loans.data.pagination.pages}
-            onPage={(next) => {
-              const params = new URLSearchParams(search);
-              params.set('page', String(next));
-              setSearch(params);
-            }}
+    <>
+      <LoanList
+        title="Available Loan Requests"
+        loans={loans}
+        skeletons={4}
+        empty={<p>No loan requests available at the moment.</p>}
+        render={(loan) => (
+          <MarketCard
+            key={loan._id}
+            loan={loan}
+            score={loan.borrower === null ? undefined : scores.data?.get(loan.borrower._id)}
+            props={props}
+            busy={busy}
+            onFund={startFunding}
           />
-        </>
-      )}
+        )}
+      />
+      <Pagination
+        label="Loan request pages"
+        page={page}
+        pages={loans.data?.pagination.pages ?? 1}
+        onPage={(next) => {
+          const params = new URLSearchParams(search);
+          params.set('page', String(next));
+          setSearch(params);
+        }}
+      />
       <InterestRateModal
         loan={funding}
         funding={props.actions.fund.isPending}
@@ -157,6 +141,6 @@ export function Marketplace(props: LendingScreenProps) {
           props.actions.fund.mutate({ loan, apr }, { onSettled: () => setFunding(null) })
         }
       />
-    </section>
+    </>
   );
 }

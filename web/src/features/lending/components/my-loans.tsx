@@ -19,7 +19,7 @@ import {
   statusTone,
 } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
-import { LoanCardSkeletons } from './loan-card-skeletons';
+import { LoanList } from './loan-list';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
 
@@ -107,41 +107,6 @@ function DueLine({ loan, terms }: { loan: LoanRequest; terms: OnChainTerms | und
         </div>
       )}
     </>
-  );
-}
-
-function LoanList({
-  title,
-  loans,
-  empty,
-  render,
-}: {
-  title: string;
-  loans: ReturnType<typeof useLoanRequests>;
-  empty: React.ReactNode;
-  render: (loan: LoanRequest) => React.ReactNode;
-}) {
-  const id = title.toLowerCase().replace(/\s+/g, '-');
-  return (
-    <section aria-labelledby={id} className={styles.listSection}>
-      <h2 id={id} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      {loans.isPending ? (
-        <LoanCardSkeletons count={2} />
-      ) : loans.isError ? (
-        <Card className={styles.state}>
-          <p role="alert">{loans.error.message}</p>
-          <Button variant="secondary" onClick={() => void loans.refetch()}>
-            Try Again
-          </Button>
-        </Card>
-      ) : loans.data.loanRequests.length === 0 ? (
-        <Card className={styles.state}>{empty}</Card>
-      ) : (
-        <div className={styles.grid}>{loans.data.loanRequests.map(render)}</div>
-      )}
-    </section>
   );
 }
 
