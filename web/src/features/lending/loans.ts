@@ -21,6 +21,9 @@ export function statusTone(status: LoanStatus): BadgeTone {
   }
 }
 
+/** Funded, or defaulted (still repayable on chain): the borrower owes it, the lender awaits it. */
+export const owesRepayment = (status: LoanStatus) => status === 'funded' || status === 'defaulted';
+
 /** UI.md: addresses shortened in the middle, `0x1234…abcd`. */
 export function shortAddress(address: string): string {
   return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -44,16 +47,11 @@ export const formatDate = (iso: string) =>
 export const APR = { min: 1, max: 20, step: 0.5, initial: 5 } as const;
 
 /**
- * The highest APR a lender may offer on this loan: the platform's ceiling, lowered to the
- * borrower's own when they set one (0 or missing: the platform's).
+ * The highest APR the modal offers on this loan: what the API says the loan may be funded at
+ * (the borrower's cap within the platform's), and never above SPEC's 20 %.
  */
-export function aprCeiling(
-  loan: Pick<LoanRequest, 'maxInterestRate'>,
-  platformMax: number = APR.max,
-) {
-  const borrowerMax = loan.maxInterestRate ?? 0;
-  return borrowerMax > 0 ? Math.min(platformMax, borrowerMax) : platformMax;
-}
+export const aprCeiling = (loan: Pick<LoanRequest, 'maxInterestRate'>) =>
+  Math.min(APR.max, loan.maxInterestRate);
 
 /** Clamps to [1, max] on the 0.5 grid (rounding down, never above the ceiling). */
 export function clampApr(value: number, max: number = APR.max): number {

@@ -25,8 +25,8 @@ export interface LoanRequest {
   status: LoanStatus;
   createdAt: string;
   interestRate: number | null;
-  /** The borrower's APR ceiling, percent (0: the platform's maximum). */
-  maxInterestRate: number | null;
+  /** The highest APR a lender may fund at, percent: the borrower's cap within the platform's. */
+  maxInterestRate: number;
   lenderWalletAddress: string | null;
   startDate: string | null;
   dueDate: string | null;

@@ -3,7 +3,6 @@ import {
   type Address,
   encodeFunctionData,
   erc20Abi,
-  formatUnits,
   type Hex,
   maxUint256,
   parseEventLogs,
@@ -15,17 +14,14 @@ import { getConnection, getConnectorClient, getPublicClient } from 'wagmi/action
 
 import type { ChainConfig } from '@/config/wagmi';
 
-import { ESTIMATE_FAILED, revertReason, WalletError } from './wallet-errors';
+import { loanMessages } from '../validation';
+import { ESTIMATE_FAILED, insufficientBalance, revertReason, WalletError } from './wallet-errors';
 
-/** SPEC §5 and §8 texts for the steps before a transaction. */
-export const WALLET_MESSAGES = {
-  connectFirst: 'Please connect your wallet first',
-  wrongNetwork: 'Please ensure you are connected to the correct network and try again',
-  noLoanId: 'Failed to get loan ID from transaction',
-  failedOnChain: 'The transaction was mined but failed on chain. Nothing changed.',
-} as const;
+/** SPEC §5: a receipt without our LoanRequested. */
+const NO_LOAN_ID = 'Failed to get loan ID from transaction';
+const FAILED_ON_CHAIN = 'The transaction was mined but failed on chain. Nothing changed.';
 
-/** Everything a lending transaction needs: wagmi's config, the chain, the member's account. */
+/** Everything a lending transaction needs: wagmi's config (the connection) and the chain. */
 export interface LendingContext {
   config: Config;
   chain: ChainConfig;
@@ -34,20 +30,14 @@ export interface LendingContext {
 /** SPEC §9: gas is the estimate × 1.2. */
 export const withGasBuffer = (estimate: bigint) => (estimate * 12n) / 10n;
 
-const usdcText = (units: bigint) => formatUnits(units, 6);
-
-/** SPEC §5 "Funding and repaying". */
-export const insufficientBalance = (have: bigint, need: bigint) =>
-  `Insufficient USDC balance. You have ${usdcText(have)} USDC but need ${usdcText(need)} USDC`;
-
 /** The connected account on the right chain, or the SPEC message that says what is wrong. */
 function connectedAccount({ config, chain }: LendingContext): Address {
   const connection = getConnection(config);
   if (connection.address === undefined) {
-    throw new WalletError(WALLET_MESSAGES.connectFirst);
+    throw new WalletError(loanMessages.connect);
   }
   if (connection.chainId !== chain.chainId) {
-    throw new WalletError(WALLET_MESSAGES.wrongNetwork);
+    throw new WalletError(loanMessages.network);
   }
   return connection.address;
 }
@@ -90,7 +80,7 @@ async function send(
   });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') {
-    throw new WalletError(WALLET_MESSAGES.failedOnChain);
+    throw new WalletError(FAILED_ON_CHAIN);
   }
   return receipt;
 }
@@ -158,7 +148,7 @@ export async function requestLoan(
     ),
   });
   if (requested === undefined) {
-    throw new WalletError(WALLET_MESSAGES.noLoanId);
+    throw new WalletError(NO_LOAN_ID);
   }
   return { hash: receipt.transactionHash, loanId: requested.args.id, account };
 }

@@ -3,7 +3,6 @@ import { toast } from 'react-toastify';
 import type { Config } from 'wagmi';
 
 import type { ChainConfig } from '@/config/wagmi';
-import { ApiError } from '@/lib/api-client';
 
 import {
   LENDING_FALLBACKS,
@@ -15,27 +14,13 @@ import {
 } from '../api/loan-actions';
 import type { LoanRequest } from '../api/loan-requests';
 import { cancelLoan, claimEscrow, fundLoan, repayLoan, requestLoan } from './lending-transactions';
-import { describeWalletError } from './wallet-errors';
+import { toastWalletError as report } from './wallet-errors';
 
 /** Every lending mutation carries this key, so one look tells whether any is under way. */
 const LENDING_KEY = ['lending'] as const;
 
 /** True while any lending transaction is being prepared, signed, mined or recorded. */
 export const useLendingBusy = () => useIsMutating({ mutationKey: LENDING_KEY }) > 0;
-
-/** A declined request is the member's choice: said calmly. Everything else is an error toast. */
-function report(error: unknown, fallback: string) {
-  if (error instanceof ApiError) {
-    toast.error(error.message);
-    return;
-  }
-  const described = describeWalletError(error, fallback);
-  if (described.calm) {
-    toast.info(described.message);
-  } else {
-    toast.error(described.message);
-  }
-}
 
 export interface LoanRequestInput {
   amount: number;

@@ -40,5 +40,5 @@ export function useLinkConnectedWallet(config: Config, chain: ChainConfig) {
     const signature = await signMessage(client, { account: address, message });
     return link.mutateAsync({ message, signature });
   };
-  return { linkWallet, linking: link.isPending };
+  return linkWallet;
 }

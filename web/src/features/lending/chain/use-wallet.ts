@@ -149,31 +149,27 @@ export function useWallet(chain: ChainConfig) {
 
   return {
     config,
+    messages,
     available,
     candidates,
     address,
-    status: connection.status,
     connecting:
       connect.isPending ||
       connection.status === 'connecting' ||
       connection.status === 'reconnecting',
     switching,
     onChain,
-    walletChainId: connection.chainId,
     /** The card's error line: the wrong chain, or balances that failed to load. */
     error:
       address === undefined
         ? undefined
         : !onChain
           ? messages.wrongChain
-          : eth.error !== null || usdc.error !== null
+          : balanceError !== null
             ? messages.balanceFailed
             : undefined,
     ethBalance: eth.data?.value,
     usdcBalance: usdc.data,
-    refetchBalances: async () => {
-      await Promise.all([eth.refetch(), usdc.refetch()]);
-    },
     connectWallet,
     switchNetwork,
     watchUsdc,

@@ -1,5 +1,8 @@
 import { microLendingAbi } from '@lendpath/contracts';
+import { toast } from 'react-toastify';
 import { BaseError, decodeErrorResult, formatUnits, type Hex } from 'viem';
+
+import { ApiError } from '@/lib/api-client';
 
 /** A failure to show the member as it is: a sentence, never a stack of RPC details. */
 export class WalletError extends Error {
@@ -20,6 +23,10 @@ export const DECLINED = 'You declined the request in your wallet. Nothing was se
 
 const USER_REJECTED = 4001;
 const usdc = (units: bigint) => `${formatUnits(units, 6)} USDC`;
+
+/** SPEC §5 "Funding and repaying" (the same words for repaying). */
+export const insufficientBalance = (have: bigint, need: bigint) =>
+  `Insufficient USDC balance. You have ${usdc(have)} but need ${usdc(need)}`;
 const percent = (bps: bigint) => `${Number(bps) / 100} %`;
 const days = (seconds: bigint) => `${Number(seconds) / 86_400} days`;
 
@@ -48,7 +55,7 @@ function explain(name: string, args: readonly unknown[]): string | undefined {
     case 'MicroLending__NothingToClaim':
       return 'There is no repayment waiting for you on this loan.';
     case 'ERC20InsufficientBalance':
-      return `Insufficient USDC balance. You have ${usdc(b ?? 0n)} but need ${usdc(c ?? 0n)}`;
+      return insufficientBalance(b ?? 0n, c ?? 0n);
     case 'ERC20InsufficientAllowance':
       return 'The lending contract may not move this much of your USDC yet. Approve it and try again.';
     default:
@@ -125,12 +132,15 @@ export function isDeclined(error: unknown): boolean {
 
 /**
  * What to tell the member about a failed wallet or chain step: a decline calmly, the contract's
- * reason in words, our own messages as they are, else viem's short message (at most 100
+ * reason in words, our own and the API's messages as they are, else viem's short message (at most 100
  * characters, SPEC §8 "fund loan") or the action's fallback.
  */
 export function describeWalletError(error: unknown, fallback: string): WalletError {
   if (error instanceof WalletError) {
     return error;
+  }
+  if (error instanceof ApiError) {
+    return new WalletError(error.message);
   }
   if (isDeclined(error)) {
     return new WalletError(DECLINED, true);
@@ -146,4 +156,14 @@ export function describeWalletError(error: unknown, fallback: string): WalletErr
     return new WalletError(error.message.slice(0, 100));
   }
   return new WalletError(fallback);
+}
+
+/** The toast for a failed wallet step: a decline is the member's choice, said calmly (info). */
+export function toastWalletError(error: unknown, fallback: string): void {
+  const described = describeWalletError(error, fallback);
+  if (described.calm) {
+    toast.info(described.message);
+  } else {
+    toast.error(described.message);
+  }
 }

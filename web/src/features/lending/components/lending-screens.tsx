@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
 
 import { Tabs } from '@/components/ui/tabs';
 import type { ChainConfig } from '@/config/wagmi';
@@ -7,8 +8,8 @@ import { useUser } from '@/lib/session';
 
 import { useLoanStream } from '../api/loan-stream';
 import { useLinkedWallets } from '../api/wallets';
-import { useLendingActions } from '../chain/use-lending-actions';
-import { useWallet } from '../chain/use-wallet';
+import { type LendingActions, useLendingActions } from '../chain/use-lending-actions';
+import { useWallet, type Wallet } from '../chain/use-wallet';
 import { LinkWalletDialog } from './link-wallet-dialog';
 import { Marketplace } from './marketplace';
 import { MyLoans } from './my-loans';
@@ -44,13 +45,19 @@ export function LendingScreens({ chain }: { chain: ChainConfig }) {
   // that address until an action needs the link.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const needsLink = wallet.address !== undefined && linked.isSuccess && !linkedHere;
+  const openLinkPrompt = () => setDismissedFor(null);
   const shared = {
     chain,
     wallet,
     actions,
     linked: linkedHere,
     userId: user?._id ?? '',
-    requestLink: () => setDismissedFor(null),
+    requestLink: () => {
+      toast.info(
+        'Link this wallet to your account first: it is how the loan is recorded as yours.',
+      );
+      openLinkPrompt();
+    },
   };
 
   return (
@@ -60,7 +67,7 @@ export function LendingScreens({ chain }: { chain: ChainConfig }) {
         wallet={wallet}
         linked={linkedHere}
         linkedLoaded={linked.isSuccess}
-        onLink={shared.requestLink}
+        onLink={openLinkPrompt}
       />
       <LinkWalletDialog
         chain={chain}
@@ -80,11 +87,11 @@ export function LendingScreens({ chain }: { chain: ChainConfig }) {
 /** What every lending screen is given. */
 export interface LendingScreenProps {
   chain: ChainConfig;
-  wallet: ReturnType<typeof useWallet>;
-  actions: ReturnType<typeof useLendingActions>;
+  wallet: Wallet;
+  actions: LendingActions;
   /** The connected wallet is linked to this member. */
   linked: boolean;
   userId: string;
-  /** Opens the link prompt again (an action needs the wallet linked). */
+  /** Says the wallet must be linked first and opens the link prompt again. */
   requestLink: () => void;
 }

@@ -4,7 +4,6 @@ import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { ChainConfig } from '@/config/wagmi';
-import { ApiError } from '@/lib/api-client';
 
 import { useLinkConnectedWallet } from '../chain/use-link-wallet';
 import type { Wallet } from '../chain/use-wallet';
@@ -27,7 +26,7 @@ export function LinkWalletDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { linkWallet } = useLinkConnectedWallet(wallet.config, chain);
+  const linkWallet = useLinkConnectedWallet(wallet.config, chain);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const address = wallet.address;
@@ -46,12 +45,9 @@ export function LinkWalletDialog({
           : 'Wallet linked to your account.',
       );
     } catch (failure) {
-      const described =
-        failure instanceof ApiError
-          ? failure
-          : describeWalletError(failure, 'Failed to link wallet');
+      const described = describeWalletError(failure, 'Failed to link wallet');
       setError(
-        'calm' in described && described.calm
+        described.calm
           ? 'You did not sign, so the wallet is not linked. Nothing else changed.'
           : described.message,
       );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { useSearchParams } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
@@ -96,9 +95,6 @@ export function Marketplace(props: LendingScreenProps) {
 
   const startFunding = (loan: LoanRequest) => {
     if (!props.linked) {
-      toast.info(
-        'Link this wallet to your account first: it is how the loan is recorded as yours.',
-      );
       props.requestLink();
       return;
     }

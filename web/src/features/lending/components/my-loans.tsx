@@ -14,6 +14,7 @@ import {
   formatUsdc,
   lateness,
   loanLabel,
+  owesRepayment,
   shortAddress,
   statusLabel,
   statusTone,
@@ -38,7 +39,7 @@ interface OnChainTerms {
  * right now, late penalty included, straight from the chain.
  */
 function useOnChainTerms(chain: ChainConfig, loans: readonly LoanRequest[]) {
-  const open = loans.filter((loan) => loan.status === 'funded' || loan.status === 'defaulted');
+  const open = loans.filter((loan) => owesRepayment(loan.status));
   const reads = useReadContracts({
     contracts: open.flatMap((loan) => [
       {
@@ -174,9 +175,7 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                     </dd>
                   </div>
                 )}
-                {(loan.status === 'funded' || loan.status === 'defaulted') && (
-                  <DueLine loan={loan} terms={terms.get(loan._id)} />
-                )}
+                {owesRepayment(loan.status) && <DueLine loan={loan} terms={terms.get(loan._id)} />}
               </dl>
               <ChainProof chain={chain} loan={loan} />
               {loan.status === 'requested' && (
@@ -191,7 +190,7 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                   Cancel Request
                 </Button>
               )}
-              {(loan.status === 'funded' || loan.status === 'defaulted') && (
+              {owesRepayment(loan.status) && (
                 <Button
                   block
                   disabled={noWallet || busy}
@@ -239,9 +238,7 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                   <dt>APR</dt>
                   <dd>{loan.interestRate} %</dd>
                 </div>
-                {(loan.status === 'funded' || loan.status === 'defaulted') && (
-                  <DueLine loan={loan} terms={terms.get(loan._id)} />
-                )}
+                {owesRepayment(loan.status) && <DueLine loan={loan} terms={terms.get(loan._id)} />}
                 {loan.status === 'repaid' && loan.repaidAmount !== null && (
                   <div>
                     <dt>Repaid</dt>

@@ -1,6 +1,5 @@
 import { microLendingAbi } from '@lendpath/contracts';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useReadContract } from 'wagmi';
 
 import { Button } from '@/components/ui/button';
@@ -51,9 +50,6 @@ export function RequestLoanForm(props: LendingScreenProps & { onCreated: () => v
       return;
     }
     if (!props.linked) {
-      toast.info(
-        'Link this wallet to your account first: it is how the loan is recorded as yours.',
-      );
       props.requestLink();
       return;
     }

@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import { formatUnits } from 'viem';
 
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import type { ChainConfig } from '@/config/wagmi';
 
 import type { Wallet } from '../chain/use-wallet';
-import { describeWalletError } from '../chain/wallet-errors';
+import { toastWalletError as tell } from '../chain/wallet-errors';
 import { shortAddress } from '../loans';
 import { AddressLink } from './chain-proof';
 import styles from './lending.module.css';
@@ -19,15 +18,6 @@ const balance = (value: bigint | undefined, decimals: number, digits: number) =>
         minimumFractionDigits: 2,
         maximumFractionDigits: digits,
       });
-
-function tell(error: unknown, fallback: string) {
-  const described = describeWalletError(error, fallback);
-  if (described.calm) {
-    toast.info(described.message);
-  } else {
-    toast.error(described.message);
-  }
-}
 
 /** The connect banner, or the 'Wallet Connected' card with balances and the error line (SPEC §2). */
 export function WalletPanel({
@@ -51,10 +41,7 @@ export function WalletPanel({
             <h2 id="wallet-title" className={styles.cardTitle}>
               Browser wallet needed
             </h2>
-            <p role="status">
-              No browser wallet detected. Install a wallet such as MetaMask, then reload this page
-              to use Micro Lending.
-            </p>
+            <p role="status">{wallet.messages.notInstalled}</p>
           </div>
         </Card>
       );
@@ -71,34 +58,21 @@ export function WalletPanel({
           </p>
         </div>
         <div className={styles.bannerActions}>
-          {wallet.candidates.length > 1 ? (
-            wallet.candidates.map((connector) => (
-              <Button
-                key={connector.uid}
-                busy={wallet.connecting}
-                busyText="Connecting..."
-                onClick={() =>
-                  void wallet
-                    .connectWallet(connector.id)
-                    .catch((error: unknown) => tell(error, 'Failed to connect'))
-                }
-              >
-                Connect {connector.name}
-              </Button>
-            ))
-          ) : (
+          {/* One button per wallet the browser offers (EIP-6963), or one plain Connect. */}
+          {wallet.candidates.map((connector) => (
             <Button
+              key={connector.uid}
               busy={wallet.connecting}
               busyText="Connecting..."
               onClick={() =>
                 void wallet
-                  .connectWallet()
+                  .connectWallet(connector.id)
                   .catch((error: unknown) => tell(error, 'Failed to connect'))
               }
             >
-              Connect
+              {wallet.candidates.length > 1 ? `Connect ${connector.name}` : 'Connect'}
             </Button>
-          )}
+          ))}
         </div>
       </Card>
     );
@@ -150,9 +124,7 @@ export function WalletPanel({
               onClick={() =>
                 void wallet
                   .switchNetwork()
-                  .catch((error: unknown) =>
-                    tell(error, `Failed to switch to ${chain.chainName} network`),
-                  )
+                  .catch((error: unknown) => tell(error, wallet.messages.switchFailed))
               }
             >
               Switch to {chain.chainName}
