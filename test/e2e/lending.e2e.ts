@@ -210,11 +210,17 @@ test('Grace cannot fund more than her wallet holds', async () => {
   const laptop = grace.getByRole('region', { name: ADA_NAME }).filter({
     hasText: 'A second-hand laptop',
   });
-  await laptop.getByRole('button', { name: 'Fund Loan' }).click();
-  await grace
-    .getByRole('dialog', { name: 'Set Interest Rate' })
-    .getByRole('button', { name: 'Fund Loan' })
-    .click();
+  // By keyboard: the modal opens on its first control, Esc closes it, Enter funds.
+  await laptop.getByRole('button', { name: 'Fund Loan' }).focus();
+  await grace.keyboard.press('Enter');
+  const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
+  await expect(modal.getByLabel('APR (%)')).toBeFocused();
+  await grace.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await laptop.getByRole('button', { name: 'Fund Loan' }).focus();
+  await grace.keyboard.press('Enter');
+  await expect(modal.getByLabel('APR (%)')).toBeFocused();
+  await grace.keyboard.press('Enter');
   await expect(
     toast(grace, /^Insufficient USDC balance\. You have [\d.]+ USDC but need 9 USDC$/),
   ).toBeVisible({ timeout: 10_000 });
@@ -241,6 +247,13 @@ test('every lending screen at 375 and 1280 px: no serious accessibility issue, s
       await page.emulateMedia({ colorScheme: scheme });
       await page.getByRole('button', { name: 'Connect', exact: true }).click();
       await expect(page.getByText('Linked to your account', { exact: true })).toBeVisible();
+      // The tabs by keyboard: one tab stop, arrows move and select.
+      await tab(page, 'Loan Marketplace').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tab(page, 'My Loans')).toHaveAttribute('aria-selected', 'true');
+      await expect(tab(page, 'My Loans')).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(tab(page, 'Request Loan')).toHaveAttribute('aria-selected', 'true');
       for (const [name, label] of [
         ['marketplace', 'Loan Marketplace'],
         ['my-loans', 'My Loans'],
