@@ -17,6 +17,11 @@ export const paths = {
   academy: '/academy',
   community: '/community',
   microlending: '/microlending',
+  // The Academy's course pages; `academyPaths` in features/academy builds their addresses.
+  course: '/courses/:category/:courseId',
+  enrolledCourse: '/courses/enrolled/:category/:courseId',
+  moduleOutline: '/courses/enrolled/outline/:category/:courseId/:outlineId',
+  quiz: '/courses/quiz/:courseId/:moduleId',
 } as const;
 
 /** Where the terms modal stays hidden (SPEC §2): the paths that already show or ask for it. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
@@ -13,16 +13,33 @@ export function scoreSiteUrl(userId: string): string {
   return `${env.scoreSiteUrl}/${encodeURIComponent(userId)}`;
 }
 
-function Item({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+function Item({
+  to,
+  icon,
+  children,
+  within,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  /** Another path prefix whose pages belong to this link (the Academy's /courses/…). */
+  within?: string;
+}) {
+  const { pathname } = useLocation();
+  const active =
+    pathname === to ||
+    pathname.startsWith(`${to}/`) ||
+    (within !== undefined && pathname.startsWith(within));
   return (
     <li>
-      <NavLink
+      <Link
         to={to}
-        className={({ isActive }) => [styles.link, isActive ? styles.active : ''].join(' ')}
+        aria-current={active ? 'page' : undefined}
+        className={[styles.link, active ? styles.active : ''].join(' ')}
       >
         {icon}
         {children}
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -36,7 +53,7 @@ export function SidebarNav({ userId }: { userId: string }) {
         <Item to={paths.dashboard} icon={icons.dashboard}>
           Dashboard
         </Item>
-        <Item to={paths.academy} icon={icons.academy}>
+        <Item to={paths.academy} icon={icons.academy} within="/courses/">
           Academy
         </Item>
         <Item to={paths.community} icon={icons.community}>

@@ -1,0 +1,111 @@
+import { Link, useNavigate } from 'react-router-dom';
+
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+
+import { useEnroll } from '../api/academy-actions';
+import { useCourse } from '../api/academy-reads';
+import { academyPaths } from '../courses';
+import styles from './academy.module.css';
+import { BackLink, CourseHeader, CourseHeaderSkeleton, SaveToggle } from './course-header';
+import { useGoBack } from './go-back';
+import { PageError } from './page-states';
+
+/** A 4xx other than an expired session means there is no such course (for this member). */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** /courses/{category}/{courseId} (SPEC §2 "Course detail (catalogue view)"). */
+export function CourseDetail({ courseId }: { courseId: string }) {
+  const course = useCourse(courseId);
+  const enroll = useEnroll();
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+
+  if (course.isPending) {
+    return (
+      <div aria-busy="true">
+        <BackLink to={paths.academy}>Academy</BackLink>
+        <CourseHeaderSkeleton />
+        <Card className={styles.section}>
+          <Skeleton height={24} width="30%" />
+          <Skeleton height={96} />
+        </Card>
+      </div>
+    );
+  }
+  if (course.isError) {
+    return isMissing(course.error) ? (
+      <Card className={styles.state}>
+        <h1 className={styles.stateTitle}>Course Not Found</h1>
+        <p>Course not found or may have been removed.</p>
+        <Button variant="secondary" onClick={goBack}>
+          Go Back
+        </Button>
+      </Card>
+    ) : (
+      <>
+        <BackLink to={paths.academy}>Academy</BackLink>
+        <PageError
+          message="Failed to load course details. Please try again."
+          onRetry={() => void course.refetch()}
+        />
+      </>
+    );
+  }
+
+  const detail = course.data;
+  const enrolledPath = academyPaths.enrolled(detail.category.title, detail.courseId);
+  return (
+    <article>
+      <BackLink to={paths.academy}>Academy</BackLink>
+      <CourseHeader
+        course={detail}
+        actions={
+          <>
+            {detail.isEnrolled ? (
+              <Link to={enrolledPath} className={buttonClassName('primary')}>
+                Continue course
+              </Link>
+            ) : (
+              <Button
+                onClick={() =>
+                  enroll.mutate(detail.courseId, { onSuccess: () => void navigate(enrolledPath) })
+                }
+                busy={enroll.isPending}
+                busyText="Enrolling..."
+              >
+                Enroll Now
+              </Button>
+            )}
+            <SaveToggle course={detail} />
+          </>
+        }
+      />
+      <Card className={styles.section}>
+        <h2 className={styles.sectionTitle}>Overview</h2>
+        <p className={styles.overview}>{detail.overview}</p>
+      </Card>
+      <Card className={styles.section}>
+        <h2 className={styles.sectionTitle}>Course Outline</h2>
+        {detail.modules.length === 0 ? (
+          <p>Course outline will be available soon.</p>
+        ) : (
+          <ol className={styles.outlineList}>
+            {detail.modules.map((module, index) => (
+              <li key={module._id} className={styles.outlineItem}>
+                <span className={styles.moduleMarker} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span>{module.title}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link, useNavigate } from 'react-router-dom';
+
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+
+import { useMarkModuleDone } from '../api/academy-actions';
+import { useEnrollmentDetails } from '../api/academy-reads';
+import type { Section } from '../api/types';
+import { academyPaths, imageUrl } from '../courses';
+import styles from './academy.module.css';
+import { BackLink } from './course-header';
+import { isMissing } from './course-detail';
+import { EmptyState, PageError } from './page-states';
+
+/**
+ * /courses/enrolled/outline/{category}/{courseId}/{outlineId} (SPEC §2 "Module outline page"):
+ * the module's sections set for reading; 'Mark as done' while it is not completed, which returns
+ * the member to the enrolled course.
+ */
+export function ModuleOutline({ courseId, outlineId }: { courseId: string; outlineId: string }) {
+  const details = useEnrollmentDetails(courseId);
+  const markDone = useMarkModuleDone();
+  const navigate = useNavigate();
+
+  if (details.isPending) {
+    return (
+      <div aria-busy="true" className={styles.reading}>
+        <Skeleton height={20} width={140} />
+        <Skeleton height={40} width="70%" />
+        <Skeleton height={320} />
+      </div>
+    );
+  }
+  if (details.isError && !isMissing(details.error)) {
+    return (
+      <PageError
+        message="Failed to load course details. Please try again."
+        onRetry={() => void details.refetch()}
+      />
+    );
+  }
+  const enrollment = details.data ?? null;
+  if (enrollment === null) {
+    return (
+      <EmptyState
+        message="You are not enrolled in this course or it may have been removed."
+        action={
+          <Link to={paths.academy} className={buttonClassName('secondary')}>
+            Browse courses
+          </Link>
+        }
+      />
+    );
+  }
+  const { course } = enrollment;
+  const coursePath = academyPaths.enrolled(course.category.title, course.courseId);
+  const position = course.modules.findIndex((module) => module._id === outlineId);
+  const module = course.modules[position];
+  if (module === undefined) {
+    return (
+      <>
+        <BackLink to={coursePath}>Back to course</BackLink>
+        <EmptyState message="This module is not part of the course." />
+      </>
+    );
+  }
+
+  return (
+    <article className={styles.reading}>
+      <BackLink to={coursePath}>Back to course</BackLink>
+      <header className={styles.readingHeader}>
+        <p className={styles.category}>
+          {course.title} · Module {position + 1} of {course.modules.length}
+        </p>
+        <h1 className={styles.pageTitle}>{module.title}</h1>
+        {module.completed && <Badge tone="completed">Completed</Badge>}
+      </header>
+      {module.sections.length === 0 ? (
+        <p>Course outline will be available soon.</p>
+      ) : (
+        <div className={styles.prose}>
+          {module.sections.map((section, index) => (
+            <OutlineSection key={index} section={section} />
+          ))}
+        </div>
+      )}
+      <Card className={styles.readingFooter}>
+        {module.completed ? (
+          <>
+            <p>You have finished this module.</p>
+            <div className={styles.courseActions}>
+              {module.quiz.length > 0 && (
+                <Link
+                  to={academyPaths.quiz(course.courseId, module._id)}
+                  className={buttonClassName('primary')}
+                >
+                  {module.quizCompleted ? 'See your quiz result' : 'Take the quiz'}
+                </Link>
+              )}
+              <Link to={coursePath} className={buttonClassName('secondary')}>
+                Back to course
+              </Link>
+            </div>
+          </>
+        ) : (
+          <Button
+            onClick={() =>
+              markDone.mutate(
+                { enrollmentId: enrollment.enrollmentId, moduleId: module._id },
+                { onSuccess: () => void navigate(coursePath) },
+              )
+            }
+            busy={markDone.isPending}
+            busyText="Saving..."
+          >
+            Mark as done
+          </Button>
+        )}
+      </Card>
+    </article>
+  );
+}
+
+/** SPEC §3: an image, a subheading, or a paragraph (any other type is shown as text). */
+function OutlineSection({ section }: { section: Section }) {
+  switch (section.type) {
+    case 'image':
+      // The Academy's section figures are drawn at 1200×600: the space is kept while they load.
+      return (
+        <figure className={styles.figure}>
+          <img src={imageUrl(section.url)} alt="" width={1200} height={600} loading="lazy" />
+          <figcaption>{section.content}</figcaption>
+        </figure>
+      );
+    case 'subheading':
+      return <h2>{section.content}</h2>;
+    default:
+      return <p>{section.content}</p>;
+  }
+}
