@@ -37,26 +37,6 @@ export function CourseCard({
     <article className={styles.courseCard}>
       <div className={styles.cardMedia}>
         <CourseCover path={course.coverImage} />
-        <div className={styles.cardBadges}>
-          {course.isStarred && (
-            <span className={styles.starBadge}>
-              {academyIcons.star}
-              <span>Starred</span>
-            </span>
-          )}
-          {course.isSaved && (
-            <button
-              type="button"
-              className={styles.unsaveBadge}
-              onClick={onUnsave}
-              disabled={unsaving}
-              aria-label={`Unsave ${course.title}`}
-              title="Unsave"
-            >
-              {unsaving ? <Spinner label="Unsaving" /> : academyIcons.bookmark}
-            </button>
-          )}
-        </div>
       </div>
       <div className={styles.cardBody}>
         <p className={styles.category}>{course.category.title}</p>
@@ -81,6 +61,27 @@ export function CourseCard({
             </Button>
           )}
         </div>
+      </div>
+      {/* After the body so the keyboard meets the course's link first; drawn on the cover. */}
+      <div className={styles.cardBadges}>
+        {course.isStarred && (
+          <span className={styles.starBadge}>
+            {academyIcons.star}
+            <span>Starred</span>
+          </span>
+        )}
+        {course.isSaved && (
+          <button
+            type="button"
+            className={styles.unsaveBadge}
+            onClick={onUnsave}
+            disabled={unsaving}
+            aria-label={`Unsave ${course.title}`}
+            title="Unsave"
+          >
+            {unsaving ? <Spinner label="Unsaving" /> : academyIcons.bookmark}
+          </button>
+        )}
       </div>
     </article>
   );
