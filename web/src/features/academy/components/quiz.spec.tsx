@@ -66,14 +66,14 @@ describe(Quiz.name, () => {
   const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
   const submitted = () =>
     fetchMock.mock.calls
-      .filter(([url]) => String(url).endsWith('/academy/progress/quiz'))
+      .filter(([url]) => (url as string).endsWith('/academy/progress/quiz'))
       .map(([, init]) => JSON.parse(init!.body as string) as unknown);
 
   /** Answers the enrolment read with `m`, and the quiz submit with `onSubmit`. */
   const serve = (m: CourseModule, onSubmit: () => Response) =>
     fetchMock.mockImplementation((url) =>
       Promise.resolve(
-        String(url).endsWith('/academy/progress/quiz') ? onSubmit() : json([enrollment(m)]),
+        (url as string).endsWith('/academy/progress/quiz') ? onSubmit() : json([enrollment(m)]),
       ),
     );
 
@@ -90,24 +90,24 @@ describe(Quiz.name, () => {
     serve(quizModule(), () => json({ score: 100, passed: true }));
     renderQuiz();
     expect(await screen.findByText('Question 1 of 2')).toBeTruthy();
-    const next = screen.getByRole('button', { name: 'Next Question' });
-    expect((next as HTMLButtonElement).disabled).toBe(true);
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next Question' });
+    expect(next.disabled).toBe(true);
 
-    const hint = screen.getByRole('button', { name: 'Show Hint' }) as HTMLButtonElement;
+    const hint = screen.getByRole<HTMLButtonElement>('button', { name: 'Show Hint' });
     await userEvent.click(hint);
     expect(screen.getByText('Think of a shopkeeper.')).toBeTruthy();
     expect(hint.disabled).toBe(true);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Guarantee of profit' }));
-    expect((next as HTMLButtonElement).disabled).toBe(false);
+    expect(next.disabled).toBe(false);
     await userEvent.click(next);
 
     expect(screen.getByText('Question 2 of 2')).toBeTruthy();
     // No reflection prompt on this question: nothing to show.
-    expect((screen.getByRole('button', { name: 'Show Hint' }) as HTMLButtonElement).disabled).toBe(
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Show Hint' }).disabled).toBe(
       true,
     );
-    const complete = screen.getByRole('button', { name: 'Complete Quiz' }) as HTMLButtonElement;
+    const complete = screen.getByRole<HTMLButtonElement>('button', { name: 'Complete Quiz' });
     expect(complete.disabled).toBe(true);
     await userEvent.click(screen.getByRole('radio', { name: 'Luck' }));
     await userEvent.click(complete);
@@ -136,7 +136,7 @@ describe(Quiz.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retake Quiz' }));
     expect(screen.getByText('Question 1 of 2')).toBeTruthy();
     expect(
-      (screen.getByRole('radio', { name: 'Medium of exchange' }) as HTMLInputElement).checked,
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Medium of exchange' }).checked,
     ).toBe(false);
   });
 
