@@ -91,7 +91,11 @@ describe(Quiz.name, () => {
     renderQuiz();
     expect(await screen.findByText('Question 1 of 2')).toBeTruthy();
     const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next Question' });
-    expect(next.disabled).toBe(true);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    // Pressed anyway (it stays focusable): SPEC's alert, and still the first question.
+    await userEvent.click(next);
+    expect(screen.getByRole('alert').textContent).toBe('Please select an answer to continue.');
+    expect(screen.getByText('Question 1 of 2')).toBeTruthy();
 
     const hint = screen.getByRole<HTMLButtonElement>('button', { name: 'Show Hint' });
     await userEvent.click(hint);
@@ -99,7 +103,8 @@ describe(Quiz.name, () => {
     expect(hint.disabled).toBe(true);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Guarantee of profit' }));
-    expect(next.disabled).toBe(false);
+    expect(next.getAttribute('aria-disabled')).toBe('false');
+    expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(next);
 
     expect(screen.getByText('Question 2 of 2')).toBeTruthy();
@@ -108,7 +113,7 @@ describe(Quiz.name, () => {
       true,
     );
     const complete = screen.getByRole<HTMLButtonElement>('button', { name: 'Complete Quiz' });
-    expect(complete.disabled).toBe(true);
+    expect(complete.getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(screen.getByRole('radio', { name: 'Luck' }));
     await userEvent.click(complete);
 

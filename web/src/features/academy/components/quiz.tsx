@@ -212,7 +212,9 @@ function QuizRun({
           </Button>
           <Button
             type="submit"
-            disabled={!hasAnswer(session)}
+            // Disabled for assistive tech and the eye, yet still focusable and pressable, so a
+            // keyboard user who presses it without an answer hears SPEC's alert why.
+            aria-disabled={!hasAnswer(session)}
             busy={submit.isPending}
             busyText="Submitting..."
           >
