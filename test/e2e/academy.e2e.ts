@@ -516,9 +516,18 @@ test('the quiz: the hint, the disabled buttons, a failing run, then a passing on
   await expect(hint).toBeDisabled();
   expect(await seriousAccessibilityIssues(page), 'a quiz question with its hint').toEqual([]);
 
+  // Without an answer the button stays in reach of the keyboard, and pressed, says why it waits.
+  const next = page.getByRole('button', { name: 'Next Question' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  const why = page.getByRole('main').getByRole('alert');
+  await expect(why).toHaveText('Please select an answer to continue.');
+  await expect(page.getByText(`Question 1 of ${questions.length}`)).toBeVisible();
+
   // The next question starts without an answer, and with its own hint still hidden.
   await group.getByRole('radio', { name: opening!.choices[0]!, exact: true }).check();
-  await page.getByRole('button', { name: 'Next Question' }).click();
+  await expect(why).toHaveCount(0);
+  await next.click();
   await expect(page.getByText(`Question 2 of ${questions.length}`)).toBeVisible();
   await expect(page.getByRole('group', { name: questions[1]!.question })).toBeVisible();
   await expect(page.locator('legend')).toBeFocused();
@@ -622,10 +631,8 @@ test('an unknown course: Course Not Found, and Go Back; a course not joined says
 });
 
 test('the star comes off again, and off the card', async () => {
-  // Known web bug, reported: the toggle posts only the enrolment id, never `starred: false`, so
-  // the API (whose `starred` defaults to true) stars the course again and says 'Course starred!'.
-  // Remove this line once the toggle sends the state it wants.
-  test.fail(true, 'the star toggle cannot unstar (it never sends starred: false)');
+  // The toggle says which way it goes (`starred: false` here): the API's `starred` defaults to
+  // true, so a toggle that sent only the enrolment id would star the course again.
   await page.goto(`${web}${enrolledPath(money)}`);
   await page.getByRole('button', { name: 'Starred', exact: true }).click();
   await expectToast('Course unstarred.');
