@@ -84,18 +84,18 @@ export function useSaveCourse() {
   });
 }
 
-/** POST /academy/star: stars an enrolment, or takes the star away. */
+/** POST /academy/star: stars an enrolment, or (`starred: false`) takes the star away. */
 export function useStarEnrollment() {
   const refresh = useRefreshAcademy();
   return useMutation({
-    mutationFn: async (enrollmentId: string) => {
+    mutationFn: async ({ enrollmentId, starred }: { enrollmentId: string; starred: boolean }) => {
       if (enrollmentId === '') {
         throw new Error(ACADEMY_TEXTS.enrollmentMissing);
       }
       return apiRequest<{ enrollmentId: string; starred: boolean }>('/academy/star', {
         method: 'POST',
         auth: true,
-        body: { enrollmentId },
+        body: { enrollmentId, starred },
         fallback: ACADEMY_TEXTS.starFailed,
       });
     },

@@ -74,7 +74,7 @@ export function StarToggle({ enrollmentId, starred }: { enrollmentId: string; st
     <button
       type="button"
       className={[styles.toggle, starred ? styles.toggleOn : ''].join(' ')}
-      onClick={() => star.mutate(enrollmentId)}
+      onClick={() => star.mutate({ enrollmentId, starred: !starred })}
       disabled={star.isPending}
       aria-busy={star.isPending}
       title={starred ? 'Remove the star' : undefined}
