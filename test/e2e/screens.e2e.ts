@@ -28,17 +28,7 @@ interface Screen {
   signedIn: boolean;
   /** What shows once the screen has everything it loads. */
   ready: (page: Page) => ReturnType<Page['getByRole']>;
-  /**
-   * A layout shift found and reported but not fixed yet: the run notes the measured shift
-   * (an annotation in the report) instead of failing on it. Remove once fixed.
-   */
-  knownShift?: string;
 }
-
-/** Found with the Academy's course screens; reported, not yet fixed in web/. */
-const courseLoadingShift =
-  'the loading state is shorter than the screen, so the footer shows in view, then is pushed ' +
-  'out of it when the course arrives';
 
 const heading =
   (name: string, options: { exact?: boolean } = {}) =>
@@ -128,14 +118,12 @@ const screens: Screen[] = [
     path: (course) => `/courses/${course.category}/${course.courseId}`,
     signedIn: true,
     ready: heading('Course Outline'),
-    knownShift: courseLoadingShift,
   },
   {
     name: 'enrolled-course',
     path: (course) => `/courses/enrolled/${course.category}/${course.courseId}`,
     signedIn: true,
     ready: heading('Course Modules'),
-    knownShift: courseLoadingShift,
   },
   {
     name: 'module-outline',
@@ -143,7 +131,6 @@ const screens: Screen[] = [
       `/courses/enrolled/outline/${course.category}/${course.courseId}/${course.moduleId}`,
     signedIn: true,
     ready: (page) => page.getByText(/Module 1 of \d+/),
-    knownShift: courseLoadingShift,
   },
   {
     name: 'quiz',
@@ -267,15 +254,8 @@ for (const screen of screens) {
         const shift = await page.evaluate(() =>
           (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0),
         );
-        if (screen.knownShift === undefined) {
-          // Web Vitals' "good" is under 0.1; loading states are drawn the size of what replaces them.
-          expect(shift).toBeLessThan(0.1);
-        } else {
-          test.info().annotations.push({
-            type: 'known layout shift',
-            description: `${screen.knownShift} (shift ${shift.toFixed(3)}, good is under 0.1)`,
-          });
-        }
+        // Web Vitals' "good" is under 0.1; loading states are drawn the size of what replaces them.
+        expect(shift).toBeLessThan(0.1);
 
         await mkdir(screenshots, { recursive: true });
         await page.screenshot({

@@ -27,7 +27,7 @@ export function CourseDetail({ courseId }: { courseId: string }) {
 
   if (course.isPending) {
     return (
-      <div aria-busy="true">
+      <div aria-busy="true" className={styles.pageLoading}>
         <BackLink to={paths.academy}>Academy</BackLink>
         <CourseHeaderSkeleton />
         <Card className={styles.section}>

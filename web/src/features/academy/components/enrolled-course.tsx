@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 
 import { useEnrollmentDetails } from '../api/academy-reads';
+import type { CourseModule } from '../api/types';
 import { academyPaths } from '../courses';
 import styles from './academy.module.css';
 import { academyIcons } from './academy-icons';
@@ -21,6 +22,10 @@ import {
 import { isMissing } from './course-detail';
 import { EmptyState, PageError } from './page-states';
 
+/** A module's quiz link: its best score once taken. */
+const quizLabel = (courseModule: CourseModule) =>
+  courseModule.quizCompleted ? `Quiz · ${courseModule.quizScore ?? 0}%` : 'Take quiz';
+
 /**
  * /courses/enrolled/{category}/{courseId} (SPEC §2 "Enrolled course detail"). SPEC shows a fixed
  * '5 Ratings' label here; the page shows the course's real rating instead (README).
@@ -30,7 +35,7 @@ export function EnrolledCourse({ courseId }: { courseId: string }) {
 
   if (details.isPending) {
     return (
-      <div aria-busy="true">
+      <div aria-busy="true" className={styles.pageLoading}>
         <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>
         <CourseHeaderSkeleton />
         <Card className={styles.section}>
@@ -122,9 +127,10 @@ export function EnrolledCourse({ courseId }: { courseId: string }) {
                   <Link
                     to={academyPaths.quiz(course.courseId, module._id)}
                     className={styles.quizLink}
+                    // The visible words first, then which module (WCAG's label in name).
+                    aria-label={`${quizLabel(module)}: ${module.title}`}
                   >
-                    {module.quizCompleted ? `Quiz · ${module.quizScore ?? 0}%` : 'Take quiz'}
-                    <span className="visually-hidden">: {module.title}</span>
+                    {quizLabel(module)}
                   </Link>
                 )}
               </li>

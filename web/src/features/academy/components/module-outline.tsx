@@ -27,7 +27,7 @@ export function ModuleOutline({ courseId, outlineId }: { courseId: string; outli
 
   if (details.isPending) {
     return (
-      <div aria-busy="true" className={styles.reading}>
+      <div aria-busy="true" className={[styles.reading, styles.pageLoading].join(' ')}>
         <Skeleton height={20} width={140} />
         <Skeleton height={40} width="70%" />
         <Skeleton height={320} />

@@ -30,7 +30,7 @@ export function Quiz({ courseId, moduleId }: { courseId: string; moduleId: strin
 
   if (details.isPending) {
     return (
-      <div aria-busy="true" className={styles.quizPage}>
+      <div aria-busy="true" className={[styles.quizPage, styles.pageLoading].join(' ')}>
         <Skeleton height={20} width={140} />
         <Skeleton height={40} width="70%" />
         <Skeleton height={360} />
