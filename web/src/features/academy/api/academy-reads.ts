@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { useUser } from '@/lib/session';
 
 import type { Catalogue, CourseDetail, Enrollment, SavedCourse } from './types';
+
+/** A 4xx answer to a course read means there is no such course (for this member). */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** Every Academy read sits under this key, so one invalidation after a change refreshes them all. */
 export const ACADEMY_KEY = ['academy'] as const;

@@ -1,22 +1,13 @@
 import type { ReactNode } from 'react';
 
-/** The Academy's small line icons (16 px, the text colour), hidden from screen readers. */
+import { LineIcon } from '@/components/layout/icons';
+
+/** The Academy's small line icons (16 px). */
 function Icon({ children, filled = false }: { children: ReactNode; filled?: boolean }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={16} filled={filled}>
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -4,19 +4,20 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 
 import { useEnroll } from '../api/academy-actions';
-import { useCourse } from '../api/academy-reads';
+import { isMissing, useCourse } from '../api/academy-reads';
 import { academyPaths } from '../courses';
 import styles from './academy.module.css';
-import { BackLink, CourseHeader, CourseHeaderSkeleton, SaveToggle } from './course-header';
+import {
+  BackLink,
+  CourseHeader,
+  CourseOverview,
+  CourseHeaderSkeleton,
+  SaveToggle,
+} from './course-header';
 import { useGoBack } from './go-back';
 import { PageError } from './page-states';
-
-/** A 4xx other than an expired session means there is no such course (for this member). */
-export const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** /courses/{category}/{courseId} (SPEC §2 "Course detail (catalogue view)"). */
 export function CourseDetail({ courseId }: { courseId: string }) {
@@ -85,10 +86,7 @@ export function CourseDetail({ courseId }: { courseId: string }) {
           </>
         }
       />
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>Overview</h2>
-        <p className={styles.overview}>{detail.overview}</p>
-      </Card>
+      <CourseOverview overview={detail.overview} />
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>Course Outline</h2>
         {detail.modules.length === 0 ? (

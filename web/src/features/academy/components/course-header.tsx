@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 import { useSaveCourse, useStarEnrollment } from '../api/academy-actions';
@@ -31,6 +32,16 @@ export function CourseHeader({ course, actions }: { course: CourseSummary; actio
         <div className={styles.courseActions}>{actions}</div>
       </div>
     </header>
+  );
+}
+
+/** The course's overview paragraph, in its card (SPEC §2: both course pages show it). */
+export function CourseOverview({ overview }: { overview: string }) {
+  return (
+    <Card className={styles.section}>
+      <h2 className={styles.sectionTitle}>Overview</h2>
+      <p className={styles.overview}>{overview}</p>
+    </Card>
   );
 }
 

@@ -1,26 +1,25 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
-import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 
-import { useEnrollmentDetails } from '../api/academy-reads';
-import type { CourseModule } from '../api/types';
+import type { CourseDetail, CourseModule, Enrollment } from '../api/types';
 import { academyPaths } from '../courses';
 import styles from './academy.module.css';
 import { academyIcons } from './academy-icons';
 import {
   BackLink,
   CourseHeader,
+  CourseOverview,
   CourseHeaderSkeleton,
   SaveToggle,
   StarToggle,
 } from './course-header';
-import { isMissing } from './course-detail';
-import { EmptyState, PageError } from './page-states';
+import { EnrollmentGate } from './enrollment-gate';
 
 /** A module's quiz link: its best score once taken. */
 const quizLabel = (courseModule: CourseModule) =>
@@ -31,52 +30,39 @@ const quizLabel = (courseModule: CourseModule) =>
  * '5 Ratings' label here; the page shows the course's real rating instead (README).
  */
 export function EnrolledCourse({ courseId }: { courseId: string }) {
-  const details = useEnrollmentDetails(courseId);
+  const back = <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>;
+  return (
+    <EnrollmentGate
+      courseId={courseId}
+      loading={
+        <>
+          {back}
+          <CourseHeaderSkeleton />
+          <Card className={styles.section}>
+            <Skeleton height={24} width="30%" />
+            <Skeleton height={20} />
+          </Card>
+        </>
+      }
+      errorText="Failed to load course details. Please try again."
+      back={back}
+    >
+      {(enrollment) => <EnrolledCoursePage enrollment={enrollment} back={back} />}
+    </EnrollmentGate>
+  );
+}
 
-  if (details.isPending) {
-    return (
-      <div aria-busy="true" className={styles.pageLoading}>
-        <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>
-        <CourseHeaderSkeleton />
-        <Card className={styles.section}>
-          <Skeleton height={24} width="30%" />
-          <Skeleton height={20} />
-        </Card>
-      </div>
-    );
-  }
-  if (details.isError && !isMissing(details.error)) {
-    return (
-      <>
-        <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>
-        <PageError
-          message="Failed to load course details. Please try again."
-          onRetry={() => void details.refetch()}
-        />
-      </>
-    );
-  }
-  const enrollment = details.data ?? null;
-  if (enrollment === null) {
-    return (
-      <>
-        <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>
-        <EmptyState
-          message="You are not enrolled in this course or it may have been removed."
-          action={
-            <Link to={paths.academy} className={buttonClassName('secondary')}>
-              Browse courses
-            </Link>
-          }
-        />
-      </>
-    );
-  }
-
+function EnrolledCoursePage({
+  enrollment,
+  back,
+}: {
+  enrollment: Enrollment<CourseDetail>;
+  back: ReactNode;
+}) {
   const { course } = enrollment;
   return (
     <article>
-      <BackLink to={`${paths.academy}?tab=enrolled`}>Enrolled courses</BackLink>
+      {back}
       <CourseHeader
         course={course}
         actions={
@@ -90,10 +76,7 @@ export function EnrolledCourse({ courseId }: { courseId: string }) {
         <h2 className={styles.sectionTitle}>Course Progress</h2>
         <ProgressBar value={enrollment.progress} label="Course Progress" />
       </Card>
-      <Card className={styles.section}>
-        <h2 className={styles.sectionTitle}>Overview</h2>
-        <p className={styles.overview}>{course.overview}</p>
-      </Card>
+      <CourseOverview overview={course.overview} />
       <Card className={styles.section}>
         <h2 className={styles.sectionTitle}>Course Modules</h2>
         {course.modules.length === 0 ? (

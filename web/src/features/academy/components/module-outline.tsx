@@ -4,16 +4,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 
 import { useMarkModuleDone } from '../api/academy-actions';
-import { useEnrollmentDetails } from '../api/academy-reads';
-import type { Section } from '../api/types';
+import type { CourseDetail, Enrollment, Section } from '../api/types';
 import { academyPaths, imageUrl } from '../courses';
 import styles from './academy.module.css';
 import { BackLink } from './course-header';
-import { isMissing } from './course-detail';
-import { EmptyState, PageError } from './page-states';
+import { EnrollmentGate } from './enrollment-gate';
+import { EmptyState } from './page-states';
 
 /**
  * /courses/enrolled/outline/{category}/{courseId}/{outlineId} (SPEC §2 "Module outline page"):
@@ -21,40 +19,32 @@ import { EmptyState, PageError } from './page-states';
  * the member to the enrolled course.
  */
 export function ModuleOutline({ courseId, outlineId }: { courseId: string; outlineId: string }) {
-  const details = useEnrollmentDetails(courseId);
+  return (
+    <EnrollmentGate
+      courseId={courseId}
+      loading={
+        <div className={styles.reading}>
+          <Skeleton height={20} width={140} />
+          <Skeleton height={40} width="70%" />
+          <Skeleton height={320} />
+        </div>
+      }
+      errorText="Failed to load course details. Please try again."
+    >
+      {(enrollment) => <OutlinePage enrollment={enrollment} outlineId={outlineId} />}
+    </EnrollmentGate>
+  );
+}
+
+function OutlinePage({
+  enrollment,
+  outlineId,
+}: {
+  enrollment: Enrollment<CourseDetail>;
+  outlineId: string;
+}) {
   const markDone = useMarkModuleDone();
   const navigate = useNavigate();
-
-  if (details.isPending) {
-    return (
-      <div aria-busy="true" className={[styles.reading, styles.pageLoading].join(' ')}>
-        <Skeleton height={20} width={140} />
-        <Skeleton height={40} width="70%" />
-        <Skeleton height={320} />
-      </div>
-    );
-  }
-  if (details.isError && !isMissing(details.error)) {
-    return (
-      <PageError
-        message="Failed to load course details. Please try again."
-        onRetry={() => void details.refetch()}
-      />
-    );
-  }
-  const enrollment = details.data ?? null;
-  if (enrollment === null) {
-    return (
-      <EmptyState
-        message="You are not enrolled in this course or it may have been removed."
-        action={
-          <Link to={paths.academy} className={buttonClassName('secondary')}>
-            Browse courses
-          </Link>
-        }
-      />
-    );
-  }
   const { course } = enrollment;
   const coursePath = academyPaths.enrolled(course.category.title, course.courseId);
   const position = course.modules.findIndex((module) => module._id === outlineId);
@@ -87,7 +77,7 @@ export function ModuleOutline({ courseId, outlineId }: { courseId: string; outli
           ))}
         </div>
       )}
-      <Card className={styles.readingFooter}>
+      <Card className={styles.state}>
         {module.completed ? (
           <>
             <p>You have finished this module.</p>

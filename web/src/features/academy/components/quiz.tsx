@@ -5,18 +5,16 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
 
 import { useSubmitQuiz } from '../api/academy-actions';
-import { useEnrollmentDetails } from '../api/academy-reads';
-import type { CourseModule, QuizQuestion } from '../api/types';
+import type { CourseDetail, CourseModule, Enrollment, QuizQuestion } from '../api/types';
 import { academyPaths, QUIZ_PASS_MARK, scoreOf } from '../courses';
 import { completedAnswers, hasAnswer, isLastQuestion, quizStep, startQuiz } from '../quiz-session';
 import styles from './academy.module.css';
 import { academyIcons } from './academy-icons';
 import { BackLink } from './course-header';
-import { isMissing } from './course-detail';
-import { EmptyState, PageError } from './page-states';
+import { EnrollmentGate } from './enrollment-gate';
+import { EmptyState } from './page-states';
 
 /** What the result screen says (SPEC §5: success at 70 or more, an encouraging retry below). */
 export const QUIZ_RESULT_TEXTS = {
@@ -26,33 +24,30 @@ export const QUIZ_RESULT_TEXTS = {
 
 /** /courses/quiz/{courseId}/{moduleId} (SPEC §2 "Quiz page"). */
 export function Quiz({ courseId, moduleId }: { courseId: string; moduleId: string }) {
-  const details = useEnrollmentDetails(courseId);
+  return (
+    <EnrollmentGate
+      courseId={courseId}
+      loading={
+        <div className={styles.quizPage}>
+          <Skeleton height={20} width={140} />
+          <Skeleton height={40} width="70%" />
+          <Skeleton height={360} />
+        </div>
+      }
+      errorText="Failed to load quiz data"
+    >
+      {(enrollment) => <QuizPage enrollment={enrollment} moduleId={moduleId} />}
+    </EnrollmentGate>
+  );
+}
 
-  if (details.isPending) {
-    return (
-      <div aria-busy="true" className={[styles.quizPage, styles.pageLoading].join(' ')}>
-        <Skeleton height={20} width={140} />
-        <Skeleton height={40} width="70%" />
-        <Skeleton height={360} />
-      </div>
-    );
-  }
-  if (details.isError && !isMissing(details.error)) {
-    return <PageError message="Failed to load quiz data" onRetry={() => void details.refetch()} />;
-  }
-  const enrollment = details.data ?? null;
-  if (enrollment === null) {
-    return (
-      <EmptyState
-        message="You are not enrolled in this course or it may have been removed."
-        action={
-          <Link to={paths.academy} className={buttonClassName('secondary')}>
-            Browse courses
-          </Link>
-        }
-      />
-    );
-  }
+function QuizPage({
+  enrollment,
+  moduleId,
+}: {
+  enrollment: Enrollment<CourseDetail>;
+  moduleId: string;
+}) {
   const { course } = enrollment;
   const coursePath = academyPaths.enrolled(course.category.title, course.courseId);
   const module = course.modules.find((candidate) => candidate._id === moduleId);
