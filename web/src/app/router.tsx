@@ -37,6 +37,7 @@ const router = createBrowserRouter([
           { path: paths.profile, lazy: lazy(() => import('./routes/app/profile')) },
           { path: paths.transactions, lazy: lazy(() => import('./routes/app/transactions')) },
           { path: paths.microlending, lazy: lazy(() => import('./routes/app/microlending')) },
+          { path: paths.community, lazy: lazy(() => import('./routes/app/community')) },
           { path: paths.academy, lazy: lazy(() => import('./routes/app/academy')) },
           { path: paths.course, lazy: lazy(() => import('./routes/app/course')) },
           { path: paths.enrolledCourse, lazy: lazy(() => import('./routes/app/enrolled-course')) },

@@ -4,7 +4,8 @@ import styles from './text-field.module.css';
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  options: readonly string[];
+  /** A text is both the value and what shows; a pair names a value by its label. */
+  options: readonly (string | { value: string; label: string })[];
   /** The empty choice's text; choosing it means "not said". */
   placeholder: string;
   error?: string | undefined;
@@ -28,11 +29,15 @@ export function Select({ label, options, placeholder, error, id, ...select }: Se
           aria-describedby={error !== undefined ? `${selectId}-error` : undefined}
         >
           <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const { value, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
         </select>
       </div>
       {error !== undefined && (

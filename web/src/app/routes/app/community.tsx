@@ -1,0 +1,5 @@
+import { Community } from '@/features/community/components/community';
+
+export default function CommunityRoute() {
+  return <Community />;
+}

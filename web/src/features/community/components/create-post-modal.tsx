@@ -1,0 +1,155 @@
+import { useEffect, useId, useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+
+import { useCreatePost } from '../api/community-actions';
+import type { CommunityCategory } from '../api/types';
+import { postProblem } from '../posts';
+import styles from './community.module.css';
+
+export type PostMode = 'text' | 'photo';
+
+interface CreatePostModalProps {
+  mode: PostMode | null;
+  categories: readonly CommunityCategory[];
+  /** The chip chosen on the page: the post's category unless the member changes it here. */
+  categoryId: string;
+  onClose: () => void;
+}
+
+/**
+ * SPEC §4 "post modal": opened by Photo or Text; closes on a successful post, a click on the
+ * backdrop, or Cancel (which clears the text and the image). Closing any other way keeps what
+ * the member wrote for the next opening.
+ */
+export function CreatePostModal({ mode, categories, categoryId, onClose }: CreatePostModalProps) {
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState(categoryId);
+  const [image, setImage] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreatePost();
+  const ids = useId();
+
+  useEffect(() => setCategory(categoryId), [categoryId, mode]);
+  const preview = usePreview(image);
+
+  const clear = () => {
+    setContent('');
+    setImage(null);
+    setProblem(null);
+  };
+  const cancel = () => {
+    clear();
+    onClose();
+  };
+
+  const submit = () => {
+    const found = postProblem({ content, categoryId: category, mode: mode ?? 'text', image });
+    setProblem(found);
+    if (found !== null) {
+      return;
+    }
+    create.mutate(
+      { content: content.trim(), categoryId: category, image: mode === 'photo' ? image : null },
+      {
+        onSuccess: () => {
+          clear();
+          onClose();
+        },
+        // The API's own words (an image it refuses: type, size, pixels), and nothing typed is lost.
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  return (
+    <Modal open={mode !== null} onClose={onClose} title="Create post">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Select
+          label="Category"
+          placeholder="Select a category"
+          options={categories.map((item) => ({ value: item._id, label: item.title }))}
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        />
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-content`} className={styles.label}>
+            What would you like to share?
+          </label>
+          <textarea
+            id={`${ids}-content`}
+            className={styles.textarea}
+            rows={5}
+            maxLength={5000}
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        {mode === 'photo' && (
+          <div className={styles.field}>
+            <label htmlFor={`${ids}-image`} className={styles.label}>
+              Image
+            </label>
+            <input
+              id={`${ids}-image`}
+              type="file"
+              accept="image/*"
+              className={styles.file}
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                // SPEC §5: images only, whatever the picker let through.
+                setImage(file !== null && file.type.startsWith('image/') ? file : null);
+                event.target.value = '';
+              }}
+            />
+            {preview !== null && (
+              <div className={styles.preview}>
+                <img src={preview} alt="The chosen image" />
+                <Button variant="ghost" onClick={() => setImage(null)}>
+                  Remove image
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+        {problem !== null && (
+          <p role="alert" className={styles.problem}>
+            {problem}
+          </p>
+        )}
+        <div className={styles.formActions}>
+          <Button variant="secondary" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={create.isPending} busyText="Posting...">
+            Post
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** An object URL for the chosen image, revoked when it changes or the modal goes. */
+function usePreview(image: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (image === null) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(image);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [image]);
+  return url;
+}
