@@ -114,6 +114,31 @@ describe('accounts over HTTP', () => {
     expect(mine.body.data).toMatchObject({ _id: verified.body.data.user._id, email });
   });
 
+  it('refuses to sign up an invisible name, and signs up a name without its bidi overrides', async () => {
+    const email = address();
+    await post('/users/request-account', { email, phone: '+1 (555) 010-0100' });
+    const otp = codeIn(await mailTo(email));
+    const details = { email, phone: '+1 (555) 010-0100', otp, password: 'tide-lantern-97' };
+    const invisible = await post('/users/verify-account/', {
+      ...details,
+      fullname: '\u3164 \u200B\u00AD',
+    });
+    expect(invisible.status).toBe(400);
+    expect(invisible.body).toMatchObject({
+      success: false,
+      code: 'REQUEST.INVALID',
+      message: 'Please enter a name with visible letters.',
+      errors: { fullname: 'Please enter a name with visible letters.' },
+    });
+    // A refused body never reaches the code, which still signs the member up.
+    const verified = await post('/users/verify-account/', {
+      ...details,
+      fullname: 'Ada\u202Eecila',
+    });
+    expect(verified.status).toBe(201);
+    expect(verified.body.data.user).toMatchObject({ fullname: 'Adaecila' });
+  });
+
   /** Moves an address's codes back past the resend cooldown, as if a minute had passed. */
   const pastCooldown = (email: string) =>
     dataSource.query(
@@ -332,6 +357,8 @@ describe('accounts over HTTP', () => {
 
     it.each([
       [{ fullname: '' }, 'Please enter your full name'],
+      [{ fullname: '\u3164\u200B\u3164' }, 'Please enter a name with visible letters.'],
+      [{ fullname: '\u202E\u2800\u115F\u1160' }, 'Please enter a name with visible letters.'],
       [{ phone: '' }, 'Please enter your phone number'],
       [{ phone: 'ring me' }, 'Please enter a valid phone number'],
       [{ gender: 'Other' }, 'Please choose a gender from the list'],
@@ -345,6 +372,20 @@ describe('accounts over HTTP', () => {
       );
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(message);
+    });
+
+    it('takes bidi overrides and isolates out of a name, so it cannot flip the page around it', async () => {
+      const { verified } = await signUp();
+      const answer = await post(
+        '/users/edit-profile',
+        { ...profile, fullname: 'Ada\u202Eecila \u2067King\u2069' },
+        verified.body.data.token,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ fullname: 'Adaecila King' });
+      expect((await me(verified.body.data.token)).body.data).toMatchObject({
+        fullname: 'Adaecila King',
+      });
     });
 
     it('needs a signed-in member', async () => {

@@ -95,6 +95,8 @@ describe('community', () => {
       [{ content: 'Hi' }, 400, 'Please select the category'],
       [{}, 400, 'All fields required'],
       [{ content: 'x'.repeat(5001), categoryId }, 400, 'Posts can be at most 5000 characters.'],
+      [{ content: '\u200B\u3164\u2800', categoryId }, 400, 'A post needs some visible text.'],
+      [{ content: ' \u202E\u2066\u200F ', categoryId }, 400, 'A post needs some visible text.'],
       [
         { content: 'Hi', categoryId: '00000000-0000-4000-8000-000000000000' },
         404,
@@ -105,6 +107,14 @@ describe('community', () => {
       const answer = await author!.call('POST', '/community/create-post', body);
       expect([answer.status, answer.body.message]).toEqual([status, message]);
     }
+  });
+
+  it('takes bidi overrides and isolates out of a post, so it cannot reverse the page after it', async () => {
+    const created = await post(author!, '\u202EAda\u202E says \u2066hi\u2069 \u0645\u0631\u200F!');
+    expect(created.status).toBe(201);
+    expect(created.body.data.content).toBe('Ada says hi \u0645\u0631\u200F!');
+    const shown = (await feed(reader!)).find((p) => p._id === created.body.data._id);
+    expect(shown?.content).toBe('Ada says hi \u0645\u0631\u200F!');
   });
 
   it('pages the feed newest first', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { passwordProblem } from '../auth/passwords/password-policy';
+import { hasVisibleText, withoutBidiControls } from '../common/visible-text';
 
 /** A password a member chooses: present (`required` when not), then the password policy. */
 function newPassword(required: string) {
@@ -34,7 +35,10 @@ export const fields = {
     .string({ error: 'Please enter your full name' })
     .trim()
     .min(1, { error: 'Please enter your full name' })
-    .max(120, { error: 'Please enter a shorter name' }),
+    .max(120, { error: 'Please enter a shorter name' })
+    // A name of fillers and zero-width characters reads as nobody in the feed and on loans.
+    .refine(hasVisibleText, { error: 'Please enter a name with visible letters.' })
+    .transform(withoutBidiControls),
   /** Sign-up asks for "a password"; the reset screen for "a new password" (SPEC §5). */
   password: newPassword('Please enter a password'),
   resetPassword: newPassword('Please enter a new password'),

@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
+import { hasVisibleText, withoutBidiControls } from '../../../common/visible-text';
 import type { UploadedImageFile } from '../../../storage/image-uploads';
 import type { PostView } from '../../post-view';
 
@@ -13,7 +14,9 @@ export const createPostBody = z.object({
     .string({ error: allFields })
     .trim()
     .min(1, { error: allFields })
-    .max(5000, { error: 'Posts can be at most 5000 characters.' }),
+    .max(5000, { error: 'Posts can be at most 5000 characters.' })
+    .refine(hasVisibleText, { error: 'A post needs some visible text.' })
+    .transform(withoutBidiControls),
   categoryId: z.string({ error: category }).trim().min(1, { error: category }),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
