@@ -82,6 +82,8 @@ describe('community', () => {
       categoryId,
       content: 'Hello, community!',
       postMedia: null,
+      postMediaWidth: null,
+      postMediaHeight: null,
       hidden: false,
     });
     const [first] = await feed(reader!);
@@ -163,6 +165,9 @@ describe('community', () => {
       );
       expect(created.status).toBe(201);
       expect(created.body.data.postMedia).toMatch(/^\/uploads\/posts\/[0-9a-f-]{16,}\.\w+$/);
+      expect(created.body.data).toMatchObject({ postMediaWidth: 64, postMediaHeight: 48 });
+      const shown = (await feed(reader!)).find((p) => p._id === created.body.data._id);
+      expect(shown).toMatchObject({ postMediaWidth: 64, postMediaHeight: 48 });
       const image = await fetch(`${url}${created.body.data.postMedia}`);
       expect(image.status).toBe(200);
       expect(image.headers.get('x-content-type-options')).toBe('nosniff');
@@ -170,6 +175,31 @@ describe('community', () => {
       const metadata = await sharp(served).metadata();
       expect(image.headers.get('content-type')).toBe(`image/${metadata.format}`);
       expect([metadata.width, metadata.height]).toEqual([64, 48]);
+    });
+
+    it('answers the size of the image as stored, after it was scaled down', async () => {
+      const wide = await sharp({
+        create: { width: 3000, height: 1000, channels: 3, background: '#0f766e' },
+      })
+        .jpeg()
+        .toBuffer();
+      const created = await author!.call<PostView>(
+        'POST',
+        '/community/create-post',
+        form(
+          { content: 'A wide picture', categoryId },
+          { bytes: wide, name: 'wide.jpg', type: 'image/jpeg' },
+        ),
+      );
+      expect(created.status).toBe(201);
+      const served = await sharp(
+        Buffer.from(await (await fetch(`${url}${created.body.data.postMedia}`)).arrayBuffer()),
+      ).metadata();
+      expect(served.width).toBe(2048);
+      expect([created.body.data.postMediaWidth, created.body.data.postMediaHeight]).toEqual([
+        served.width,
+        served.height,
+      ]);
     });
 
     it('refuses an HTML file named .jpg (415) and a 6 MB file (413), and publishes nothing', async () => {

@@ -7,6 +7,12 @@ export interface PostView {
   content: string;
   /** The image's path on the API host, or null for a text post. */
   postMedia: string | null;
+  /**
+   * The stored image's size in pixels (of one frame, when animated), so the page can reserve its
+   * space before it loads; null for a text post and for images stored before sizes were kept.
+   */
+  postMediaWidth: number | null;
+  postMediaHeight: number | null;
   /** Hidden after reports: only its author still sees it, marked so. */
   hidden: boolean;
 }
@@ -19,6 +25,8 @@ export const POST_VIEW_COLUMNS = `
   p.created_at AS "createdAt",
   p.content,
   p.media_path AS "postMedia",
+  p.media_width AS "postMediaWidth",
+  p.media_height AS "postMediaHeight",
   p.hidden_at IS NOT NULL AS hidden`;
 
 /** How many different members' reports hide a post from the feed. */

@@ -7,6 +7,7 @@ import { CreateUserBlocks1763816400000 } from './1763816400000-create-user-block
 import { CreateLoanRequests1763820000000 } from './1763820000000-create-loan-requests';
 import { CreateAcademyAndCommunity1763823600000 } from './1763823600000-create-academy-and-community';
 import { CreateMemberWallets1763827200000 } from './1763827200000-create-member-wallets';
+import { AddPostMediaSize1763830800000 } from './1763830800000-add-post-media-size';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -20,4 +21,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateLoanRequests1763820000000,
   CreateAcademyAndCommunity1763823600000,
   CreateMemberWallets1763827200000,
+  AddPostMediaSize1763830800000,
 ];

@@ -28,12 +28,19 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
     const stored = image === undefined ? null : await this.images.accept(image, authorId);
     const [post] = await this.dataSource.query<PostView[]>(
       `WITH p AS (
-         INSERT INTO app.posts (user_id, category_id, content, media_path)
-         VALUES ($1, $2, $3, $4)
+         INSERT INTO app.posts (user_id, category_id, content, media_path, media_width, media_height)
+         VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING *
        )
        SELECT ${POST_VIEW_COLUMNS} FROM p JOIN app.users u ON u.id = p.user_id`,
-      [authorId, body.categoryId, body.content, stored?.path ?? null],
+      [
+        authorId,
+        body.categoryId,
+        body.content,
+        stored?.path ?? null,
+        stored?.width ?? null,
+        stored?.height ?? null,
+      ],
     );
     return post!;
   }
