@@ -8,7 +8,7 @@ import type { PostView } from '../src/community/post-view';
 import type { CommunityCategoryView } from '../src/community/queries/list-community-categories/list-community-categories.query';
 import { seed } from '../src/database/seed';
 import { createApp } from '../src/main';
-import { signedInMember, type TestMember } from './members';
+import { membersSignedUp, signedInMember, type TestMember } from './members';
 import { testEnv } from './test-env';
 
 describe('community', () => {
@@ -237,28 +237,69 @@ describe('community', () => {
   });
 
   describe('reports and blocks', () => {
-    it('counts one report per member and hides a post reported by 3 members, except from its author', async () => {
-      const { _id: postId } = (await post(author!, 'Reported post')).body.data;
-      const report = (member: TestMember) =>
-        member.call<{ reported: boolean }>('POST', '/community/report-post', { postId });
+    const report = (member: TestMember, postId: string) =>
+      member.call<{ postId: string; reported: boolean }>('POST', '/community/report-post', {
+        postId,
+      });
+    const visibleTo = async (member: TestMember, postId: string) =>
+      (await feed(member)).some((p) => p._id === postId);
 
-      const first = await report(reader!);
-      expect([first.status, first.body.message]).toEqual([200, 'Post reported successfully!']);
-      const twice = await report(reader!);
+    it('records reports from accounts made just now, but does not let them hide a post', async () => {
+      const { _id: postId } = (await post(author!, 'Reported by new accounts')).body.data;
+      const newcomers = await membersSignedUp(app, url, 0, 3);
+      for (const member of newcomers) {
+        const answer = await report(member, postId);
+        expect([answer.status, answer.body.message, answer.body.data]).toEqual([
+          200,
+          'Post reported successfully!',
+          { postId, reported: true },
+        ]);
+      }
+      const recorded = await app
+        .get(DataSource)
+        .query<{ reporter_id: string }[]>(
+          `SELECT reporter_id FROM app.post_reports WHERE post_id = $1`,
+          [postId],
+        );
+      expect(recorded.map((r) => r.reporter_id).sort()).toEqual(newcomers.map((m) => m.id).sort());
+      for (const member of [reader!, ...newcomers]) {
+        expect(await visibleTo(member, postId)).toBe(true);
+      }
+      expect((await feed(author!)).find((p) => p._id === postId)).toMatchObject({ hidden: false });
+    });
+
+    it('counts one report per member and hides a post reported by 3 members older than 72 hours, except from its author', async () => {
+      const { _id: postId } = (await post(author!, 'Reported post')).body.data;
+      const [first, second, last] = await membersSignedUp(app, url, 73, 3);
+      const [almost] = await membersSignedUp(app, url, 71, 1);
+
+      const answer = await report(first!, postId);
+      expect([answer.status, answer.body.message]).toEqual([200, 'Post reported successfully!']);
+      const twice = await report(first!, postId);
       expect(twice.body).toMatchObject({
         message: 'You have already reported this post.',
         data: { reported: false },
       });
-      await report(third!);
-      // Two members (one of them twice) are not enough.
-      expect((await feed(fourth!)).some((p) => p._id === postId)).toBe(true);
+      await report(second!, postId);
+      expect((await report(almost!, postId)).body.data.reported).toBe(true);
+      // Two established members (one of them twice) and an account an hour short are not enough.
+      expect(await visibleTo(reader!, postId)).toBe(true);
 
-      expect((await report(fourth!)).body.data.reported).toBe(true);
-      for (const member of [reader!, third!, fourth!]) {
-        expect((await feed(member)).some((p) => p._id === postId)).toBe(false);
+      expect((await report(last!, postId)).body.data.reported).toBe(true);
+      for (const member of [reader!, first!, second!, last!, almost!]) {
+        expect(await visibleTo(member, postId)).toBe(false);
       }
       const own = (await feed(author!)).find((p) => p._id === postId);
-      expect(own).toMatchObject({ hidden: true });
+      expect(own).toMatchObject({ hidden: true, content: 'Reported post' });
+    });
+
+    it('hides a post reported by 3 established members at the same moment', async () => {
+      const { _id: postId } = (await post(author!, 'Reported at once')).body.data;
+      const reporters = await membersSignedUp(app, url, 100, 3);
+      const answers = await Promise.all(reporters.map((member) => report(member, postId)));
+      expect(answers.map((a) => a.body.data.reported)).toEqual([true, true, true]);
+      expect(await visibleTo(reader!, postId)).toBe(false);
+      expect((await feed(author!)).find((p) => p._id === postId)).toMatchObject({ hidden: true });
     });
 
     it('refuses reporting one’s own post or a post that does not exist', async () => {

@@ -56,3 +56,23 @@ export async function signedInMember(
     },
   };
 }
+
+/** `count` signed-in members whose accounts were made `hoursAgo` hours ago (the age reports need). */
+export async function membersSignedUp(
+  app: INestApplication,
+  url: string,
+  hoursAgo: number,
+  count: number,
+): Promise<TestMember[]> {
+  const members: TestMember[] = [];
+  for (let i = 0; i < count; i += 1) {
+    members.push(await signedInMember(app, url, `Member ${randomUUID().slice(0, 4)}`));
+  }
+  await app
+    .get(DataSource)
+    .query(
+      `UPDATE app.users SET created_at = now() - $2::float8 * interval '1 hour' WHERE id = ANY($1)`,
+      [members.map((m) => m.id), hoursAgo],
+    );
+  return members;
+}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module';
 import { CreatePostHandler } from './commands/create-post/create-post.handler';
-import { ReportPostHandler } from './commands/report-post/report-post.command';
+import { ReportPostHandler } from './commands/report-post/report-post.handler';
 import { CommunityController } from './community.controller';
 import { GetFeedHandler } from './queries/get-feed/get-feed.query';
 import { ListCommunityCategoriesHandler } from './queries/list-community-categories/list-community-categories.query';

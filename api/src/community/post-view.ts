@@ -28,6 +28,3 @@ export const POST_VIEW_COLUMNS = `
   p.media_width AS "postMediaWidth",
   p.media_height AS "postMediaHeight",
   p.hidden_at IS NOT NULL AS hidden`;
-
-/** How many different members' reports hide a post from the feed. */
-export const REPORTS_TO_HIDE = 3;

@@ -36,6 +36,8 @@ describe(loadEnv.name, () => {
       S3_FORCE_PATH_STYLE: false,
       LENDING_RECONCILE_CONCURRENCY: 2,
       WALLET_NONCE_TTL_SECONDS: 300,
+      COMMUNITY_REPORTS_TO_HIDE: 3,
+      COMMUNITY_REPORTER_MIN_AGE_HOURS: 72,
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
   });
@@ -95,6 +97,18 @@ describe(loadEnv.name, () => {
   it('rejects a port out of range', () => {
     expect(() => loadEnv({ ...valid, API_PORT: '70000' })).toThrow(
       'API_PORT must be between 0 and 65535',
+    );
+  });
+
+  it('takes the community’s report settings and refuses a threshold no report could reach', () => {
+    expect(
+      loadEnv({ ...valid, COMMUNITY_REPORTS_TO_HIDE: '5', COMMUNITY_REPORTER_MIN_AGE_HOURS: '0' }),
+    ).toMatchObject({ COMMUNITY_REPORTS_TO_HIDE: 5, COMMUNITY_REPORTER_MIN_AGE_HOURS: 0 });
+    expect(() => loadEnv({ ...valid, COMMUNITY_REPORTS_TO_HIDE: '0' })).toThrow(
+      'COMMUNITY_REPORTS_TO_HIDE must be at least 1',
+    );
+    expect(() => loadEnv({ ...valid, COMMUNITY_REPORTER_MIN_AGE_HOURS: '1.5' })).toThrow(
+      'COMMUNITY_REPORTER_MIN_AGE_HOURS must be a whole number of hours',
     );
   });
 });

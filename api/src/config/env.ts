@@ -104,6 +104,26 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of seconds' })
     .positive({ error: 'must be positive' })
     .default(300),
+  /**
+   * How many reports from established members hide a post from everyone but its author. Every
+   * report is recorded; only those from accounts COMMUNITY_REPORTER_MIN_AGE_HOURS old count.
+   */
+  COMMUNITY_REPORTS_TO_HIDE: z.coerce
+    .number({ error: 'must be a number of reports' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(1000, { error: 'must be at most 1000' })
+    .default(3),
+  /**
+   * How old an account must be for its reports to count toward hiding a post, so a handful of
+   * accounts made a minute ago cannot hide anyone's post (0: every account counts).
+   */
+  COMMUNITY_REPORTER_MIN_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .int({ error: 'must be a whole number of hours' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(8760, { error: 'must be at most 8760 (a year)' })
+    .default(72),
   /** How many chain-events batches the API reconciles at once. */
   LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Browser origins allowed to call the API, comma-separated. */
