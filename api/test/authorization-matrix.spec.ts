@@ -142,6 +142,7 @@ const matrix: Row[] = [
       ['GET', '/academy/saved/:userId', undefined, 200, 403],
       ['POST', '/academy/star', () => ({ enrollmentId: nobody }), 404, 404],
       ['GET', '/community/get-categories', undefined, 200, 200],
+      ['GET', '/community/feed', undefined, 200, 200],
       ['GET', '/community/feed/:categoryId', undefined, 404, 404],
       ['POST', '/community/create-post', () => ({}), 400, 400],
       ['POST', '/community/report-post', () => ({ postId: nobody }), 404, 404],

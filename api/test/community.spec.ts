@@ -148,6 +148,24 @@ describe('community', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("feeds every category's posts newest first when no category is named", async () => {
+    const [row] = await app.get(DataSource).query<{ id: string }[]>(
+      `INSERT INTO app.community_categories (slug, title, position)
+         VALUES ($1, 'Elsewhere', 97) RETURNING id`,
+      [`elsewhere-${randomUUID()}`],
+    );
+    const here = await post(author!, 'In this suite’s category');
+    const { body } = await author!.call<PostView>('POST', '/community/create-post', {
+      content: 'In another category',
+      categoryId: row!.id,
+    });
+    const all = (await reader!.call<PostView[]>('GET', '/community/feed?limit=50')).body.data;
+    const ids = all.map((p) => p._id);
+    expect(ids.indexOf(body.data._id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(body.data._id)).toBeLessThan(ids.indexOf(here.body.data._id));
+    expect((await reader!.call('GET', '/community/feed?page=0')).status).toBe(400);
+  });
+
   describe('images', () => {
     it('takes a multipart post with an image and serves the re-encoded image back', async () => {
       const png = await sharp({

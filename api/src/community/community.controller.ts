@@ -53,6 +53,15 @@ export class CommunityController {
     return this.queries.execute(new ListCommunityCategoriesQuery());
   }
 
+  /** Every category's posts, as `feed/:categoryId` pages them (the page's 'All' chip). */
+  @Get('feed')
+  feedOfAll(
+    @CurrentUserId() callerId: string,
+    @Query(new ZodBody(feedParams)) params: FeedParams,
+  ): Promise<PostView[]> {
+    return this.queries.execute(new GetFeedQuery(callerId, null, params));
+  }
+
   /** Newest first, `limit` (default 20) posts per `page`; a short page is the last. */
   @Get('feed/:categoryId')
   feed(

@@ -26,14 +26,15 @@ export const feedParams = z.object({
 export type FeedParams = z.infer<typeof feedParams>;
 
 /**
- * One page of a category's posts, newest first, as the caller may see them: without the posts
- * of members the caller blocked, and without hidden posts unless the caller wrote them.
+ * One page of a category's posts (every category's when `$1` is null), newest first, as the
+ * caller may see them: without the posts of members the caller blocked, and without hidden posts
+ * unless the caller wrote them.
  */
 export const FEED_SQL = `
   SELECT ${POST_VIEW_COLUMNS}
   FROM app.posts p
   JOIN app.users u ON u.id = p.user_id
-  WHERE p.category_id = $1
+  WHERE ($1::uuid IS NULL OR p.category_id = $1)
     AND (p.hidden_at IS NULL OR p.user_id = $2)
     AND NOT EXISTS (
       SELECT 1 FROM app.user_blocks b WHERE b.blocker_id = $2 AND b.blocked_id = p.user_id
@@ -44,7 +45,8 @@ export const FEED_SQL = `
 export class GetFeedQuery extends Query<PostView[]> {
   constructor(
     readonly callerId: string,
-    readonly categoryId: string,
+    /** null: the posts of every category (the page's 'All'). */
+    readonly categoryId: string | null,
     readonly params: FeedParams,
   ) {
     super();
@@ -56,7 +58,7 @@ export class GetFeedHandler implements IQueryHandler<GetFeedQuery> {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ callerId, categoryId, params }: GetFeedQuery): Promise<PostView[]> {
-    if (!isUuid(categoryId)) {
+    if (categoryId !== null && !isUuid(categoryId)) {
       throw communityErrors.categoryNotFound();
     }
     const posts = await this.dataSource.query<PostView[]>(FEED_SQL, [
@@ -66,7 +68,7 @@ export class GetFeedHandler implements IQueryHandler<GetFeedQuery> {
       (params.page - 1) * params.limit,
     ]);
     // An empty page is either the end of the feed or a category that does not exist.
-    if (posts.length === 0) {
+    if (posts.length === 0 && categoryId !== null) {
       const [category] = await this.dataSource.query<unknown[]>(
         `SELECT 1 FROM app.community_categories WHERE id = $1`,
         [categoryId],
