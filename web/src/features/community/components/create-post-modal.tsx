@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -31,14 +31,27 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreatePost();
   const ids = useId();
+  const picker = useRef<HTMLInputElement>(null);
 
   useEffect(() => setCategory(categoryId), [categoryId, mode]);
   const preview = usePreview(image);
 
+  /** A change to what is being posted answers the last problem shown. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setProblem(null);
+    };
+  const pick = edit((file: File | null) => {
+    setImage(file);
+    if (file === null && picker.current !== null) {
+      picker.current.value = '';
+    }
+  });
   const clear = () => {
     setContent('');
-    setImage(null);
-    setProblem(null);
+    pick(null);
   };
   const cancel = () => {
     clear();
@@ -79,7 +92,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
           placeholder="Select a category"
           options={categories.map((item) => ({ value: item._id, label: item.title }))}
           value={category}
-          onChange={(event) => setCategory(event.target.value)}
+          onChange={(event) => edit(setCategory)(event.target.value)}
         />
         <div className={styles.field}>
           <label htmlFor={`${ids}-content`} className={styles.label}>
@@ -91,7 +104,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
             rows={5}
             maxLength={5000}
             value={content}
-            onChange={(event) => setContent(event.target.value)}
+            onChange={(event) => edit(setContent)(event.target.value)}
           />
         </div>
         {mode === 'photo' && (
@@ -100,6 +113,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
               Image
             </label>
             <input
+              ref={picker}
               id={`${ids}-image`}
               type="file"
               accept="image/*"
@@ -107,14 +121,13 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 // SPEC §5: images only, whatever the picker let through.
-                setImage(file !== null && file.type.startsWith('image/') ? file : null);
-                event.target.value = '';
+                pick(file !== null && file.type.startsWith('image/') ? file : null);
               }}
             />
             {preview !== null && (
               <div className={styles.preview}>
                 <img src={preview} alt="The chosen image" />
-                <Button variant="ghost" onClick={() => setImage(null)}>
+                <Button variant="ghost" onClick={() => pick(null)}>
                   Remove image
                 </Button>
               </div>
