@@ -17,7 +17,7 @@ import {
   SaveToggle,
 } from './course-header';
 import { useGoBack } from './go-back';
-import { PageError } from './page-states';
+import { PageError } from '@/components/ui/page-state';
 
 /** /courses/{category}/{courseId} (SPEC §2 "Course detail (catalogue view)"). */
 export function CourseDetail({ courseId }: { courseId: string }) {

@@ -4,7 +4,7 @@ import type { CourseSummary } from '../api/types';
 import { useEnroll, useSaveCourse } from '../api/academy-actions';
 import styles from './academy.module.css';
 import { CourseCard, CourseCardSkeleton } from './course-card';
-import { EmptyState, PageError } from './page-states';
+import { EmptyState, PageError } from '@/components/ui/page-state';
 
 interface CourseGridProps {
   heading: string;

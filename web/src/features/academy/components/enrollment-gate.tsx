@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { isMissing, useEnrollmentDetails } from '../api/academy-reads';
 import type { CourseDetail, Enrollment } from '../api/types';
 import styles from './academy.module.css';
-import { EmptyState, PageError } from './page-states';
+import { EmptyState, PageError } from '@/components/ui/page-state';
 
 interface EnrollmentGateProps {
   courseId: string;

@@ -11,7 +11,7 @@ import { academyPaths, imageUrl } from '../courses';
 import styles from './academy.module.css';
 import { BackLink } from './course-header';
 import { EnrollmentGate } from './enrollment-gate';
-import { EmptyState } from './page-states';
+import { EmptyState } from '@/components/ui/page-state';
 
 /**
  * /courses/enrolled/outline/{category}/{courseId}/{outlineId} (SPEC §2 "Module outline page"):

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useEnrollments } from '../api/academy-reads';
 import { academyPaths, progressOf } from '../courses';
 import styles from './academy.module.css';
-import { EmptyState, PageError } from './page-states';
+import { EmptyState, PageError } from '@/components/ui/page-state';
 
 /** SPEC §2 Quizzes tab: one card per quiz of the member's enrolled courses. */
 export function QuizList({ onBrowse }: { onBrowse: () => void }) {

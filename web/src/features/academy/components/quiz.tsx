@@ -14,7 +14,7 @@ import styles from './academy.module.css';
 import { academyIcons } from './academy-icons';
 import { BackLink } from './course-header';
 import { EnrollmentGate } from './enrollment-gate';
-import { EmptyState } from './page-states';
+import { EmptyState } from '@/components/ui/page-state';
 
 /** What the result screen says (SPEC §5: success at 70 or more, an encouraging retry below). */
 export const QUIZ_RESULT_TEXTS = {

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { EmptyState, PageError } from '@/components/ui/page-state';
 import { useUser } from '@/lib/session';
 
 import { useCategories, useFeed } from '../api/community-reads';
@@ -91,16 +91,9 @@ export function Community() {
             <PostSkeleton />
           </>
         ) : feed.isError ? (
-          <Card className={styles.state}>
-            <p role="alert">{feed.error.message}</p>
-            <Button variant="secondary" onClick={() => void feed.refetch()}>
-              Try Again
-            </Button>
-          </Card>
+          <PageError message={feed.error.message} onRetry={() => void feed.refetch()} />
         ) : posts.length === 0 ? (
-          <Card className={styles.state}>
-            <p>No post available</p>
-          </Card>
+          <EmptyState message="No post available" />
         ) : (
           posts.map((post) => (
             <PostCard key={post._id} post={post} mine={post.user._id === user?._id} />

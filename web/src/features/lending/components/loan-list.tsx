@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PageError } from '@/components/ui/page-state';
 
 import type { LoanRequest, LoanRequestPage } from '../api/loan-requests';
 import styles from './lending.module.css';
@@ -31,12 +31,7 @@ export function LoanList({
       {loans.isPending ? (
         <LoanCardSkeletons count={skeletons} />
       ) : loans.isError ? (
-        <Card className={styles.state}>
-          <p role="alert">{loans.error.message}</p>
-          <Button variant="secondary" onClick={() => void loans.refetch()}>
-            Try Again
-          </Button>
-        </Card>
+        <PageError message={loans.error.message} onRetry={() => void loans.refetch()} />
       ) : loans.data.loanRequests.length === 0 ? (
         <Card className={styles.state}>{empty}</Card>
       ) : (

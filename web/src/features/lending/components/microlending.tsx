@@ -1,8 +1,8 @@
 import { WagmiProvider } from 'wagmi';
 
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { PageError } from '@/components/ui/page-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { wagmiConfigFor } from '@/config/wagmi';
 
@@ -32,12 +32,7 @@ export function MicroLending() {
           <LoanCardSkeletons count={2} />
         </div>
       ) : chain.isError ? (
-        <Card className={styles.state}>
-          <p role="alert">{CONTRACTS_FAILED}</p>
-          <Button variant="secondary" onClick={() => void chain.refetch()}>
-            Try Again
-          </Button>
-        </Card>
+        <PageError message={CONTRACTS_FAILED} onRetry={() => void chain.refetch()} />
       ) : (
         <WagmiProvider config={wagmiConfigFor(chain.data)}>
           <LendingScreens chain={chain.data} />

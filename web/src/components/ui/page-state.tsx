@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-
-import styles from './academy.module.css';
+import { Button } from './button';
+import { Card } from './card';
+import styles from './page-state.module.css';
 
 /** A page error (SPEC §8): what happened, and Try Again, which loads it again. */
 export function PageError({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -18,7 +17,7 @@ export function PageError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** An empty state (SPEC §8): what is missing, and the next step where there is one. */
-export function EmptyState({ message, action }: { message: string; action?: ReactNode }) {
+export function EmptyState({ message, action }: { message: ReactNode; action?: ReactNode }) {
   return (
     <Card className={styles.state}>
       <p>{message}</p>
