@@ -42,6 +42,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     urls: stack.urls,
     deployment: stack.deployment,
     demoMembers: stack.demoMembers,
+    // A suite that must set up what no API can (an account's age) writes to this database.
+    databaseUrl,
   });
   return teardown;
 }

@@ -8,6 +8,8 @@ interface RunningStack {
   urls: StackUrls;
   deployment: Deployment;
   demoMembers: DemoMember[];
+  /** The stack's own database, for what no API sets (e.g. how old an account is). */
+  databaseUrl: string;
 }
 
 /** The running stack that global-setup.ts started. */
