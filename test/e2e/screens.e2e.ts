@@ -138,6 +138,13 @@ const screens: Screen[] = [
     signedIn: true,
     ready: (page) => page.getByText(/Question 1 of \d+/),
   },
+  {
+    // The feed of every category: the demo members' welcome posts at least.
+    name: 'community',
+    path: '/community',
+    signedIn: true,
+    ready: (page) => page.getByRole('region', { name: 'Posts' }).getByRole('article'),
+  },
 ];
 
 /**
