@@ -43,6 +43,11 @@ export function Community() {
   };
 
   const posts = filterPosts(flattenFeed(feed.data?.pages), query);
+  // An address naming a category that is not there (an old link): say so, offer all posts.
+  const unknownCategory =
+    categoryId !== null &&
+    categories.isSuccess &&
+    !categories.data.some((category) => category._id === categoryId);
 
   return (
     <>
@@ -83,8 +88,21 @@ export function Community() {
         ))}
       </nav>
 
-      <section aria-label="Posts" aria-busy={feed.isPending} className={styles.feed}>
-        {feed.isPending ? (
+      <section
+        aria-label="Posts"
+        aria-busy={feed.isPending}
+        className={[styles.feed, feed.isPending ? styles.feedLoading : ''].join(' ')}
+      >
+        {unknownCategory ? (
+          <EmptyState
+            message="This category does not exist."
+            action={
+              <Button variant="secondary" onClick={() => choose(null)}>
+                Show all posts
+              </Button>
+            }
+          />
+        ) : feed.isPending ? (
           <>
             <p className={styles.status}>Loading...</p>
             <PostSkeleton />
@@ -99,7 +117,7 @@ export function Community() {
             <PostCard key={post._id} post={post} mine={post.user._id === user?._id} />
           ))
         )}
-        {feed.hasNextPage && (
+        {!unknownCategory && feed.hasNextPage && (
           <MoreOnScroll
             pages={feed.data?.pages.length ?? 0}
             loading={feed.isFetchingNextPage}

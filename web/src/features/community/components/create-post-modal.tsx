@@ -33,7 +33,11 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
   const ids = useId();
   const picker = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setCategory(categoryId), [categoryId, mode]);
+  // Each opening starts from the page's category and without the last opening's problem.
+  useEffect(() => {
+    setCategory(categoryId);
+    setProblem(null);
+  }, [categoryId, mode]);
   const preview = usePreview(image);
 
   /** A change to what is being posted answers the last problem shown. */
