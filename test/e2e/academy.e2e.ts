@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { StackUrls } from '../../scripts/lib/stack.ts';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
+import { expectToast, holdNext } from './page-tools.ts';
 import { type SignedIn, signUpMember, storeSession } from './session.ts';
 
 /**
@@ -89,44 +90,6 @@ const quizLink = (row: ReturnType<Page['getByRole']>, visible: string, title: st
   row.getByRole('link', { name: `${visible}: ${title}`, exact: true });
 const moduleRow = (title: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-
-/**
- * The toast says `text`; it is then closed, so a later toast with the same words is a new one and
- * not this one still on screen.
- */
-async function expectToast(text: string) {
-  const toast = page.locator('.Toastify__toast').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toHaveCount(0);
-}
-
-/**
- * Holds the page's next `method` request to `url` until the test lets it go. A busy state lasts
- * only as long as a local request, too short to see reliably; held, it can be checked without
- * timing. The request then goes to the real API unchanged.
- */
-async function holdNext(target: Page, url: string, method: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = false;
-  const handler = async (route: Parameters<Parameters<Page['route']>[1]>[0]) => {
-    if (held || route.request().method() !== method) {
-      await route.fallback();
-      return;
-    }
-    held = true;
-    await released;
-    await route.fallback();
-  };
-  await target.route(url, handler);
-  return async () => {
-    release();
-    await target.unroute(url, handler);
-  };
-}
 
 /**
  * The next two GETs of `url` fail as when the network drops (the client retries a failed read
@@ -335,13 +298,13 @@ test('a course page: the outline; save and unsave by its toggle, unsave by the c
   const save = page.getByRole('button', { name: 'Save course', exact: true });
   const saved = page.getByRole('button', { name: 'Saved', exact: true });
   await save.click();
-  await expectToast('Course saved!');
+  await expectToast(page, 'Course saved!');
   await expect(saved).toBeVisible();
   await saved.click();
-  await expectToast('Course unsaved!');
+  await expectToast(page, 'Course unsaved!');
   await expect(save).toBeVisible();
   await save.click();
-  await expectToast('Course saved!');
+  await expectToast(page, 'Course saved!');
   await expect(saved).toBeVisible();
 
   // The back link leads to the catalogue, where the card now wears the unsave badge.
@@ -357,7 +320,7 @@ test('a course page: the outline; save and unsave by its toggle, unsave by the c
   await expect(unsave.getByRole('status')).toHaveText('Unsaving');
   await expect(unsave).toBeDisabled();
   await release();
-  await expectToast('Course unsaved!');
+  await expectToast(page, 'Course unsaved!');
   await expect(page.getByText("You haven't saved any courses yet.")).toBeVisible();
 });
 
@@ -365,7 +328,7 @@ test('enrols from the course page and from a card; stars the course: the card sh
   await tab('Courses').click();
   await card(MONEY).getByRole('link', { name: MONEY }).click();
   await page.getByRole('button', { name: 'Enroll Now' }).click();
-  await expectToast('Successfully enrolled in the course!');
+  await expectToast(page, 'Successfully enrolled in the course!');
   await expect(page).toHaveURL(at(enrolledPath(money)));
 
   await expect(page.getByRole('heading', { name: MONEY, level: 1 })).toBeVisible();
@@ -387,7 +350,7 @@ test('enrols from the course page and from a card; stars the course: the card sh
   }
 
   await page.getByRole('button', { name: 'Star course', exact: true }).click();
-  await expectToast('Course starred!');
+  await expectToast(page, 'Course starred!');
   await expect(page.getByRole('button', { name: 'Starred', exact: true })).toBeVisible();
 
   await page.getByRole('main').getByRole('link', { name: 'Enrolled courses' }).click();
@@ -410,7 +373,7 @@ test('enrols from the course page and from a card; stars the course: the card sh
   await stablecoinsCard.getByRole('button', { name: 'Enroll Now' }).click();
   await expect(stablecoinsCard.getByRole('button', { name: 'Enrolling...' })).toBeDisabled();
   await release();
-  await expectToast('Successfully enrolled in the course!');
+  await expectToast(page, 'Successfully enrolled in the course!');
   await expect(
     stablecoinsCard.getByRole('progressbar', { name: `${STABLECOINS} progress` }),
   ).toHaveAttribute('aria-valuenow', '0');
@@ -456,7 +419,7 @@ test('reads the first module and marks it done: the progress rises without a rel
   expect(await seriousAccessibilityIssues(page), 'the outline').toEqual([]);
 
   await page.getByRole('button', { name: 'Mark as done' }).click();
-  await expectToast('Marked course outline as done');
+  await expectToast(page, 'Marked course outline as done');
   await expect(page).toHaveURL(at(enrolledPath(money)));
   const share = Math.round(100 / money.modules.length);
   const progress = page.getByRole('progressbar', { name: 'Course Progress' });
@@ -632,7 +595,7 @@ test('the star comes off again, and off the card', async () => {
   // true, so a toggle that sent only the enrolment id would star the course again.
   await page.goto(`${web}${enrolledPath(money)}`);
   await page.getByRole('button', { name: 'Starred', exact: true }).click();
-  await expectToast('Course unstarred.');
+  await expectToast(page, 'Course unstarred.');
   await expect(page.getByRole('button', { name: 'Star course', exact: true })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Enrolled courses' }).click();
   await expect(card(MONEY).getByRole('progressbar')).toBeVisible();

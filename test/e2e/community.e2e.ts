@@ -1,9 +1,10 @@
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
 
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
+import { expectToast, holdNext, pathIs } from './page-tools.ts';
 import { type SignedIn, signUpMember, storeSession } from './session.ts';
 
 /**
@@ -149,46 +150,6 @@ const optionsOf = (article: ReturnType<Page['getByRole']>, name: string) =>
 /** Each post's text, in the order given: what the page must list for these posts. */
 const contentsOf = (list: Post[]) => list.map((post) => new RegExp(escape(post.content)));
 
-/**
- * The toast says `text` (of the `kind` given); it is then closed, so a later toast with the same
- * words is a new one and not this one still on screen.
- */
-async function expectToast(target: Page, text: string, kind: 'success' | 'info' = 'success') {
-  const toast = target.locator('.Toastify__toast').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await expect(toast).toHaveClass(new RegExp(`Toastify__toast--${kind}`));
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toHaveCount(0);
-}
-
-/**
- * Holds the page's next `method` request whose path is `path` until the test lets it go, so a
- * loading or busy state can be checked without timing (a local request is over too soon to see
- * reliably). The request then goes to the real API unchanged.
- */
-async function holdNext(target: Page, path: string, method: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = false;
-  const matches = (url: URL) => url.pathname === path;
-  const handler = async (route: Route) => {
-    if (held || route.request().method() !== method) {
-      await route.fallback();
-      return;
-    }
-    held = true;
-    await released;
-    await route.fallback();
-  };
-  await target.route(matches, handler);
-  return async () => {
-    release();
-    await target.unroute(matches, handler);
-  };
-}
-
 /** Marks the page, so a later check can tell it was not reloaded in between. */
 const markPage = (target: Page) =>
   target.evaluate(() => {
@@ -253,7 +214,7 @@ test('the page: the heading, the categories, All chosen, the feed of every categ
   await storeSession(readerPage, reader);
 
   // While the feed loads, the page says so (the request is held until it has been seen).
-  const release = await holdNext(page, '/community/feed', 'GET');
+  const release = await holdNext(page, pathIs('/community/feed'), 'GET');
   await page.goto(`${web}/community`);
   await expect(page.getByRole('heading', { name: 'LendPath Community', level: 1 })).toBeVisible();
   await expect(feed(page)).toHaveAttribute('aria-busy', 'true');
@@ -407,7 +368,7 @@ test('a text post: busy while it goes, then at the top of the feed without a rel
   await expect(modal.getByRole('combobox', { name: 'Category' })).toHaveValue(general._id);
   await modal.getByRole('textbox', { name: 'What would you like to share?' }).fill(content);
 
-  const release = await holdNext(page, '/community/create-post', 'POST');
+  const release = await holdNext(page, pathIs('/community/create-post'), 'POST');
   const created = page.waitForResponse(
     (response) =>
       new URL(response.url()).pathname === '/community/create-post' &&
@@ -676,7 +637,7 @@ test('blocking a member: their posts leave the feed at once, and stay gone after
   const card = postWith(readerPage, theirContent);
   await optionsOf(card, blocked!.user.fullname).click();
   // The feed's reading again after the block is held: the posts leave before it, at once.
-  const refetch = await holdNext(readerPage, '/community/feed', 'GET');
+  const refetch = await holdNext(readerPage, pathIs('/community/feed'), 'GET');
   await card.getByRole('button', { name: 'Block User' }).click();
   await expectToast(readerPage, 'User blocked successfully!');
   await expect(theirs).toHaveCount(0);

@@ -1,0 +1,52 @@
+import type { Page, Route } from '@playwright/test';
+
+import { expect } from './fixtures.ts';
+
+/**
+ * The toast says `text` (of the `kind` given, when given); it is then closed, so a later toast
+ * with the same words is a new one and not this one still on screen.
+ */
+export async function expectToast(target: Page, text: string, kind?: 'success' | 'info' | 'error') {
+  const toast = target.locator('.Toastify__toast').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  if (kind !== undefined) {
+    await expect(toast).toHaveClass(new RegExp(`Toastify__toast--${kind}`));
+  }
+  await toast.getByRole('button', { name: 'close' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
+/** Matches a request by its path alone (any host, any query). */
+export const pathIs = (path: string) => (url: URL) => url.pathname === path;
+
+/**
+ * Holds the page's next `method` request matching `url` until the test lets it go (the returned
+ * function). A busy or loading state lasts only as long as a local request, too short to see
+ * reliably; held, it can be checked without timing. The request then goes to the real API
+ * unchanged.
+ */
+export async function holdNext(
+  target: Page,
+  url: string | RegExp | ((url: URL) => boolean),
+  method: string,
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const handler = async (route: Route) => {
+    if (held || route.request().method() !== method) {
+      await route.fallback();
+      return;
+    }
+    held = true;
+    await released;
+    await route.fallback();
+  };
+  await target.route(url, handler);
+  return async () => {
+    release();
+    await target.unroute(url, handler);
+  };
+}
