@@ -1,5 +1,7 @@
-import { ApiError, apiRequest, UNREACHABLE_MESSAGE } from './api-client';
+import { env } from '@/config/env';
 import { signedInMember } from '@/testing/members';
+
+import { apiFileUrl, ApiError, apiRequest, UNREACHABLE_MESSAGE } from './api-client';
 
 import { SESSION_KEY, session } from './session';
 
@@ -163,5 +165,13 @@ describe('silent token refresh', () => {
     fetchMock.mockReturnValueOnce(expired());
     await expect(apiRequest('/users/login', { fallback: 'x' })).rejects.toThrow();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe(apiFileUrl.name, () => {
+  it('puts a path on the API host and keeps an absolute address', () => {
+    expect(apiFileUrl('/uploads/posts/a.png')).toBe(`${env.apiUrl}/uploads/posts/a.png`);
+    expect(apiFileUrl('content/x.svg')).toBe(`${env.apiUrl}/content/x.svg`);
+    expect(apiFileUrl('https://cdn.example.org/a.png')).toBe('https://cdn.example.org/a.png');
   });
 });

@@ -5,6 +5,13 @@ import { session } from './session';
 /** SPEC §8: shown when the API cannot be reached at all. */
 export const UNREACHABLE_MESSAGE = 'Failed to connect to server';
 
+/** SPEC §6: course and post images are paths on the API host (an absolute address is kept). */
+export function apiFileUrl(path: string): string {
+  return /^https?:\/\//.test(path)
+    ? path
+    : `${env.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
 /** The API's answer shape: `{ success, message, data }`. */
 export interface Envelope<T> {
   success: boolean;

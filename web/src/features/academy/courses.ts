@@ -1,5 +1,3 @@
-import { env } from '@/config/env';
-
 import type { CourseModule, ModuleProgress, QuizQuestion } from './api/types';
 
 /**
@@ -25,13 +23,6 @@ export const academyPaths = {
   quiz: (courseId: string, moduleId: string) =>
     `/courses/quiz/${segment(courseId)}/${segment(moduleId)}`,
 } as const;
-
-/** SPEC §6: course and post images are paths on the API host. */
-export function imageUrl(path: string): string {
-  return /^https?:\/\//.test(path)
-    ? path
-    : `${env.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-}
 
 /** SPEC §9: a quiz is passed at 70 percent. */
 export const QUIZ_PASS_MARK = 70;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 
 import { icons } from '@/components/layout/icons';
+import { apiFileUrl } from '@/lib/api-client';
 
-import { imageUrl, membersLabel } from '../courses';
+import { membersLabel } from '../courses';
 import styles from './academy.module.css';
 import { academyIcons } from './academy-icons';
 
@@ -23,7 +24,7 @@ export function CourseCover({ path, className }: { path: string; className?: str
   return (
     <img
       className={classes}
-      src={imageUrl(path)}
+      src={apiFileUrl(path)}
       alt=""
       width={1200}
       height={675}

@@ -7,11 +7,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 import { useMarkModuleDone } from '../api/academy-actions';
 import type { CourseDetail, Enrollment, Section } from '../api/types';
-import { academyPaths, imageUrl } from '../courses';
+import { academyPaths } from '../courses';
 import styles from './academy.module.css';
 import { BackLink } from './course-header';
 import { EnrollmentGate } from './enrollment-gate';
 import { EmptyState } from '@/components/ui/page-state';
+import { apiFileUrl } from '@/lib/api-client';
 
 /**
  * /courses/enrolled/outline/{category}/{courseId}/{outlineId} (SPEC §2 "Module outline page"):
@@ -121,7 +122,7 @@ function OutlineSection({ section }: { section: Section }) {
       // The Academy's section figures are drawn at 1200×600: the space is kept while they load.
       return (
         <figure className={styles.figure}>
-          <img src={imageUrl(section.url)} alt="" width={1200} height={600} loading="lazy" />
+          <img src={apiFileUrl(section.url)} alt="" width={1200} height={600} loading="lazy" />
           <figcaption>{section.content}</figcaption>
         </figure>
       );

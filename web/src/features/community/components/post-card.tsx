@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { env } from '@/config/env';
+import { apiFileUrl } from '@/lib/api-client';
 
 import { useBlockUser, useReportPost } from '../api/community-actions';
 import type { Post } from '../api/types';
@@ -54,12 +54,11 @@ export function PostCard({ post, mine }: { post: Post; mine: boolean }) {
  * Its width and height come with the post, so its box is drawn before it loads.
  */
 function PostImage({ post }: { post: Post }) {
-  const src = `${env.apiUrl}${post.postMedia ?? ''}`;
   const sized = post.postMediaWidth !== null && post.postMediaHeight !== null;
   return (
     <div className={styles.media}>
       <img
-        src={src}
+        src={apiFileUrl(post.postMedia ?? '')}
         alt={`Image shared by ${post.user.fullname}`}
         loading="lazy"
         decoding="async"
