@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
+import { TextArea } from '@/components/ui/text-area';
 
 import { useCreatePost } from '../api/community-actions';
 import type { CommunityCategory } from '../api/types';
@@ -98,19 +99,13 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
           value={category}
           onChange={(event) => edit(setCategory)(event.target.value)}
         />
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-content`} className={styles.label}>
-            What would you like to share?
-          </label>
-          <textarea
-            id={`${ids}-content`}
-            className={styles.textarea}
-            rows={5}
-            maxLength={5000}
-            value={content}
-            onChange={(event) => edit(setContent)(event.target.value)}
-          />
-        </div>
+        <TextArea
+          label="What would you like to share?"
+          rows={5}
+          maxLength={5000}
+          value={content}
+          onChange={(event) => edit(setContent)(event.target.value)}
+        />
         {mode === 'photo' && (
           <div className={styles.field}>
             <label htmlFor={`${ids}-image`} className={styles.label}>
