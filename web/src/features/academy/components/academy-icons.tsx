@@ -44,10 +44,4 @@ export const academyIcons = {
       <path d="M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z" />
     </Icon>
   ),
-  book: (
-    <Icon>
-      <path d="M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2z" />
-      <path d="M4 21V5M8 7h7" />
-    </Icon>
-  ),
 };
