@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { cardClassName } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,7 +35,7 @@ export function CourseCard({
   unsaving,
 }: CourseCardProps) {
   return (
-    <article className={styles.courseCard}>
+    <article className={cardClassName(styles.courseCard)}>
       <div className={styles.cardMedia}>
         <CourseCover path={course.coverImage} />
       </div>
@@ -90,7 +91,7 @@ export function CourseCard({
 /** A card's outline while the list loads, the card's own size so nothing moves. */
 export function CourseCardSkeleton() {
   return (
-    <div className={styles.courseCard} aria-hidden="true">
+    <div className={cardClassName(styles.courseCard)} aria-hidden="true">
       <div className={[styles.cover, styles.coverSkeleton].join(' ')} />
       <div className={styles.cardBody}>
         <Skeleton height={14} width="40%" />

@@ -17,7 +17,7 @@ import {
   SaveToggle,
 } from './course-header';
 import { useGoBack } from './go-back';
-import { PageError } from '@/components/ui/page-state';
+import { PageError, StateCard } from '@/components/ui/page-state';
 
 /** /courses/{category}/{courseId} (SPEC §2 "Course detail (catalogue view)"). */
 export function CourseDetail({ courseId }: { courseId: string }) {
@@ -40,13 +40,13 @@ export function CourseDetail({ courseId }: { courseId: string }) {
   }
   if (course.isError) {
     return isMissing(course.error) ? (
-      <Card className={styles.state}>
+      <StateCard>
         <h1 className={styles.stateTitle}>Course Not Found</h1>
         <p>Course not found or may have been removed.</p>
         <Button variant="secondary" onClick={goBack}>
           Go Back
         </Button>
-      </Card>
+      </StateCard>
     ) : (
       <>
         <BackLink to={paths.academy}>Academy</BackLink>

@@ -2,7 +2,6 @@ import { Link, useNavigate } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClassName } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 import { useMarkModuleDone } from '../api/academy-actions';
@@ -11,7 +10,7 @@ import { academyPaths } from '../courses';
 import styles from './academy.module.css';
 import { BackLink } from './course-header';
 import { EnrollmentGate } from './enrollment-gate';
-import { EmptyState } from '@/components/ui/page-state';
+import { EmptyState, StateCard } from '@/components/ui/page-state';
 import { apiFileUrl } from '@/lib/api-client';
 
 /**
@@ -78,7 +77,7 @@ function OutlinePage({
           ))}
         </div>
       )}
-      <Card className={styles.state}>
+      <StateCard>
         {module.completed ? (
           <>
             <p>You have finished this module.</p>
@@ -110,7 +109,7 @@ function OutlinePage({
             Mark as done
           </Button>
         )}
-      </Card>
+      </StateCard>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { cardClassName } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 import { useEnrollments } from '../api/academy-reads';
@@ -31,7 +32,7 @@ export function QuizList({ onBrowse }: { onBrowse: () => void }) {
       {enrollments.isPending ? (
         <div className={styles.quizGrid} aria-busy="true">
           {Array.from({ length: 4 }, (_, index) => (
-            <div key={index} className={styles.quizCard} aria-hidden="true">
+            <div key={index} className={cardClassName(styles.quizCard)} aria-hidden="true">
               <Skeleton height={14} width="50%" />
               <Skeleton height={22} width="85%" />
               <Skeleton height={22} width="40%" />
@@ -55,7 +56,7 @@ export function QuizList({ onBrowse }: { onBrowse: () => void }) {
       ) : (
         <ul className={styles.quizGrid}>
           {quizzes.map(({ key, course, module, number, progress }) => (
-            <li key={key} className={styles.quizCard}>
+            <li key={key} className={cardClassName(styles.quizCard)}>
               <p className={styles.category}>{course.title}</p>
               <h3 className={styles.cardTitle}>
                 <Link

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { cardClassName } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiFileUrl } from '@/lib/api-client';
 
@@ -15,7 +16,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 /** One post of the feed (SPEC §2): author, date, content, optional image, the three-dot menu. */
 export function PostCard({ post, mine }: { post: Post; mine: boolean }) {
   return (
-    <article className={styles.post} aria-labelledby={`post-${post._id}-author`}>
+    <article className={cardClassName(styles.post)} aria-labelledby={`post-${post._id}-author`}>
       <header className={styles.postHeader}>
         <Avatar name={post.user.fullname} />
         <div className={styles.byline}>
@@ -143,7 +144,7 @@ function PostMenu({ post }: { post: Post }) {
 /** A post's outline while the feed loads. */
 export function PostSkeleton() {
   return (
-    <div className={styles.post} aria-hidden="true">
+    <div className={cardClassName(styles.post)} aria-hidden="true">
       <div className={styles.postHeader}>
         <Skeleton height={40} width={40} />
         <div className={styles.byline}>
