@@ -16,6 +16,7 @@ const compiler = {
   settings: {
     evmVersion: 'cancun',
     optimizer: { enabled: true, runs: 10_000 },
+    viaIR: true,
   },
 };
 

@@ -28,7 +28,7 @@ import { microLendingAbi, mockUsdcAbi } from '../src/generated/abi.ts';
 export interface GenerateLoansOptions {
   /** A Hardhat node (chain 31337) with unlocked accounts. */
   rpcUrl: string;
-  /** MicroLending and the MockUSDC it lends, deployed on that node. */
+  /** MicroLending and the USDC it lends, deployed on that node (contracts/scripts/deploy.ts). */
   deployment: Deployment;
   /** How many loans to request, fund and repay. */
   loans: number;
@@ -135,13 +135,16 @@ export async function generateLoans(options: GenerateLoansOptions): Promise<Gene
   const chainId = await client.getChainId();
   if (chainId !== localChainId || deployment.chainId !== chainId) {
     throw new Error(
-      `generating loans mints MockUSDC and mines blocks: it needs the local chain ` +
+      `generating loans mints USDC and mines blocks: it needs the local chain ` +
         `${localChainId}, not a node of chain ${chainId} and a deployment for ${deployment.chainId}`,
     );
   }
   // The last unlocked account: the first one deploys, and the next few are demo wallets.
-  const sender = (await wallet.getAddresses()).at(-1);
-  if (sender === undefined) {
+  const accounts = await wallet.getAddresses();
+  const sender = accounts.at(-1);
+  // The local USDC's minter: the account that deployed it (contracts/scripts/deploy.ts).
+  const minter = accounts[0];
+  if (sender === undefined || minter === undefined) {
     throw new Error(`${options.rpcUrl} has no unlocked account`);
   }
   const lending = deployment.lending.address;
@@ -183,7 +186,7 @@ export async function generateLoans(options: GenerateLoansOptions): Promise<Gene
       abi: mockUsdcAbi,
       functionName: 'mint',
       args: [address, BigInt(loans) * amount],
-      account: sender,
+      account: minter,
       chain: null,
     });
     if ((await client.waitForTransactionReceipt({ hash: mint })).status !== 'success') {

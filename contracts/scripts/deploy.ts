@@ -1,8 +1,8 @@
 /**
  * Deploys MicroLending and writes deployments/<chainId>.json (addresses, deploy blocks, ABI hash).
- * On the local Hardhat chain it first deploys MockUSDC, mints demo USDC and gives ETH to the demo
- * wallets;
- * elsewhere it lends the USDC given by --usdc.
+ * On the local Hardhat chain it first deploys Circle's own USDC code (FiatTokenV2_2 behind
+ * FiatTokenProxy, as on Arbitrum; the node's first account is its minter), mints demo USDC and
+ * gives ETH to the demo wallets; elsewhere it lends the USDC given by --usdc.
  *
  *   node scripts/deploy.ts --rpc http://127.0.0.1:8545
  *   node scripts/deploy.ts --rpc <url> --usdc <address> --owner <address> --fee-recipient <address>
@@ -32,7 +32,8 @@ import {
   demoWallets,
   localChainId,
 } from '../src/demo-wallets.ts';
-import { microLendingAbi, mockUsdcAbi } from '../src/generated/abi.ts';
+import { microLendingAbi } from '../src/generated/abi.ts';
+import { deployFiatToken, type FiatToken } from './fiat-token.ts';
 
 const { values } = parseArgs({
   options: {
@@ -91,14 +92,10 @@ async function deployed(hash: Hex, name: string): Promise<DeployedContract> {
 }
 
 let usdc: DeployedContract;
+let localUsdc: FiatToken | undefined;
 if (local) {
-  usdc = await deployed(
-    await wallet.deployContract({
-      abi: mockUsdcAbi,
-      bytecode: await bytecodeOf('mocks/MockUSDC.sol/MockUSDC.json'),
-    }),
-    'MockUSDC',
-  );
+  localUsdc = await deployFiatToken(publicClient, wallet);
+  usdc = { address: localUsdc.address, deployBlock: localUsdc.deployBlock };
 } else {
   usdc = { address: getAddress(values.usdc as string), deployBlock: 0 };
 }
@@ -114,18 +111,12 @@ const lending = await deployed(
   'MicroLending',
 );
 
-if (local) {
+if (localUsdc !== undefined) {
   const testClient = createTestClient({ mode: 'hardhat', transport, chain });
   for (const demo of demoWallets) {
     // Gas money, whatever accounts the node was started with.
     await testClient.setBalance({ address: demo.address, value: demoEthPerWallet });
-    const mint = await wallet.writeContract({
-      address: usdc.address,
-      abi: mockUsdcAbi,
-      functionName: 'mint',
-      args: [demo.address, demoUsdcPerWallet],
-    });
-    await publicClient.waitForTransactionReceipt({ hash: mint });
+    await localUsdc.mint(demo.address, demoUsdcPerWallet);
   }
 }
 

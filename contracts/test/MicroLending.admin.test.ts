@@ -267,6 +267,122 @@ describe('MicroLending owner and access control', () => {
     });
   });
 
+  describe('rescueTokens', () => {
+    /**
+     * A contract holding a repayment escrowed for a blacklisted lender, a fee held for a
+     * blacklisted fee recipient, and 7 USDC a stranger sent it by mistake.
+     */
+    async function withReserves() {
+      const f = await deployLending('BlacklistableUSDC');
+      const token = await f.viem.getContractAt('BlacklistableUSDC', f.usdc.address);
+      const repaid = await f.requestAndFund(5n * USDC, 30n * DAY, 500n);
+      await token.write.setBlacklisted([f.feeRecipient.account.address, true]);
+      await f.requestAndFund(2n * USDC, 30n * DAY, 500n);
+      await token.write.setBlacklisted([f.lender.account.address, true]);
+      await (await f.as(f.borrower)).write.repayLoan([repaid.id]);
+      await f.usdc.write.transfer([f.lending.address, 7n * USDC], { account: f.stranger.account });
+      const [escrowed, heldFee] = [5n * USDC + 20_548n, 20_000n];
+      return { ...f, token, escrowId: repaid.id, escrowed, heldFee, mistake: 7n * USDC };
+    }
+
+    it('counts escrow and held fees as reserved', async () => {
+      const f = await withReserves();
+      assert.equal(await f.lending.read.reservedUsdc(), f.escrowed + f.heldFee);
+      assert.equal(await f.balanceOf(f.lending.address), f.escrowed + f.heldFee + f.mistake);
+    });
+
+    it('sends back USDC sent by mistake, and not a unit of the reserve', async () => {
+      const f = await withReserves();
+      await f.viem.assertions.revertWithCustomErrorWithArgs(
+        f.lending.write.rescueTokens([f.usdc.address, f.stranger.account.address, f.mistake + 1n]),
+        f.lending,
+        'MicroLending__ExceedsSurplus',
+        [f.mistake + 1n, f.mistake],
+      );
+      const hash = f.lending.write.rescueTokens([
+        f.usdc.address,
+        f.stranger.account.address,
+        f.mistake,
+      ]);
+      await f.usdcChanged(hash, [
+        { address: f.lending.address, amount: -f.mistake },
+        { address: f.stranger.account.address, amount: f.mistake },
+      ]);
+      await f.viem.assertions.emitWithArgs(hash, f.lending, 'TokensRescued', [
+        getAddress(f.usdc.address),
+        getAddress(f.stranger.account.address),
+        f.mistake,
+      ]);
+      await f.viem.assertions.revertWithCustomErrorWithArgs(
+        f.lending.write.rescueTokens([f.usdc.address, f.owner.account.address, 1n]),
+        f.lending,
+        'MicroLending__ExceedsSurplus',
+        [1n, 0n],
+      );
+
+      // The reserve is all there for those it is held for.
+      await (await f.as(f.lender)).write.claimEscrowTo([f.escrowId, f.other.account.address]);
+      await (await f.as(f.feeRecipient)).write.claimFees([f.other.account.address]);
+      assert.equal(await f.lending.read.reservedUsdc(), 0n);
+      assert.equal(await f.balanceOf(f.lending.address), 0n);
+    });
+
+    it('sends back any other token in full', async () => {
+      const f = await withReserves();
+      const other = await f.viem.deployContract('MockUSDC');
+      await other.write.mint([f.lending.address, 3n * USDC]);
+      const hash = f.lending.write.rescueTokens([
+        other.address,
+        f.stranger.account.address,
+        3n * USDC,
+      ]);
+      await f.viem.assertions.emitWithArgs(hash, f.lending, 'TokensRescued', [
+        getAddress(other.address),
+        getAddress(f.stranger.account.address),
+        3n * USDC,
+      ]);
+      assert.equal(await other.read.balanceOf([f.stranger.account.address]), 3n * USDC);
+      assert.equal(await other.read.balanceOf([f.lending.address]), 0n);
+      assert.equal(
+        await f.balanceOf(f.lending.address),
+        f.escrowed + f.heldFee + f.mistake,
+        'USDC untouched',
+      );
+    });
+
+    it('works while paused', async () => {
+      const f = await withReserves();
+      await f.lending.write.pause();
+      await f.usdcChanged(
+        f.lending.write.rescueTokens([f.usdc.address, f.stranger.account.address, f.mistake]),
+        [{ address: f.stranger.account.address, amount: f.mistake }],
+      );
+    });
+
+    it('is the owner’s alone', async () => {
+      const f = await withReserves();
+      await f.viem.assertions.revertWithCustomErrorWithArgs(
+        (await f.as(f.stranger)).write.rescueTokens([
+          f.usdc.address,
+          f.stranger.account.address,
+          f.mistake,
+        ]),
+        f.lending,
+        'OwnableUnauthorizedAccount',
+        [getAddress(f.stranger.account.address)],
+      );
+    });
+
+    it('refuses the zero address', async () => {
+      const f = await withReserves();
+      await f.viem.assertions.revertWithCustomError(
+        f.lending.write.rescueTokens([f.usdc.address, zeroAddress, f.mistake]),
+        f.lending,
+        'MicroLending__ZeroAddress',
+      );
+    });
+  });
+
   describe('ownership', () => {
     it('moves in two steps: the new owner must accept', async () => {
       const f = await deployLending();
@@ -338,6 +454,7 @@ describe('MicroLending owner and access control', () => {
           () => caller.write.setPenaltyConfig([0n, 0n, DAY, 1n]),
           () => caller.write.pause(),
           () => caller.write.unpause(),
+          () => caller.write.rescueTokens([f.usdc.address, address, 0n]),
           () => caller.write.transferOwnership([address]),
         ]) {
           await f.viem.assertions.revertWithCustomErrorWithArgs(
@@ -359,12 +476,17 @@ describe('MicroLending owner and access control', () => {
           'MicroLending__NotBorrower',
           [funded.id, address],
         );
-        await f.viem.assertions.revertWithCustomErrorWithArgs(
-          caller.write.claimEscrow([escrowed.id]),
-          f.lending,
-          'MicroLending__NotLender',
-          [escrowed.id, address],
-        );
+        for (const claim of [
+          () => caller.write.claimEscrow([escrowed.id]),
+          () => caller.write.claimEscrowTo([escrowed.id, address]),
+        ]) {
+          await f.viem.assertions.revertWithCustomErrorWithArgs(
+            claim(),
+            f.lending,
+            'MicroLending__NotLender',
+            [escrowed.id, address],
+          );
+        }
       }
     });
   });

@@ -5,7 +5,7 @@ import { DAY, defaults, deployLending, sameAddress, Status, USDC } from './helpe
 
 describe('MicroLending lifecycle', () => {
   describe('requestLoan', () => {
-    it('records a requested loan and emits LoanRequested', async () => {
+    it('records a requested loan and emits LoanRequested with the platform maximum as its ceiling', async () => {
       const f = await deployLending();
       const hash = (await f.as(f.borrower)).write.requestLoan([5n * USDC, 30n * DAY]);
       await f.viem.assertions.emitWithArgs(hash, f.lending, 'LoanRequested', [
@@ -13,7 +13,7 @@ describe('MicroLending lifecycle', () => {
         f.borrower.account.address,
         5n * USDC,
         30n * DAY,
-        0n,
+        defaults.maxAprBps,
       ]);
       assert.equal(await f.lending.read.loanCounter(), 1n);
       const loan = await f.lending.read.getLoan([1n]);
@@ -82,6 +82,19 @@ describe('MicroLending lifecycle', () => {
         assert.equal((await f.lending.read.getLoan([1n])).maxAprBps, 1_000n);
       });
 
+      it('records the platform maximum in force instead when the cap is higher', async () => {
+        const f = await deployLending();
+        const hash = (await f.as(f.borrower)).write.requestLoan([USDC, 30n * DAY, 3_000n]);
+        await f.viem.assertions.emitWithArgs(hash, f.lending, 'LoanRequested', [
+          1n,
+          f.borrower.account.address,
+          USDC,
+          30n * DAY,
+          defaults.maxAprBps,
+        ]);
+        assert.equal((await f.lending.read.getLoan([1n])).maxAprBps, defaults.maxAprBps);
+      });
+
       for (const cap of [0n, 50n, 99n, 125n, 5_050n]) {
         it(`rejects a cap of ${cap} bps`, async () => {
           const f = await deployLending();
@@ -118,12 +131,12 @@ describe('MicroLending lifecycle', () => {
       ]);
       const startDate = await f.minedAt(await hash);
       // 5 USDC at 5 % for 30 days: 5e6 * 500 * 2592000 / (1e4 * 31536000) = 20547.9… → 20548.
+      // The start date is the block's timestamp, not repeated in the event.
       await f.viem.assertions.emitWithArgs(hash, f.lending, 'LoanFunded', [
         id,
         f.borrower.account.address,
         f.lender.account.address,
         500n,
-        startDate,
         startDate + 30n * DAY,
         5n * USDC + 20_548n,
       ]);
@@ -198,6 +211,103 @@ describe('MicroLending lifecycle', () => {
           'MicroLending__InvalidApr',
           [2_500n, 2_000n],
         );
+      });
+    });
+
+    describe('when the owner changes the maximum APR after the request', () => {
+      it('holds a raise back: the borrower agreed to the maximum in force when they asked', async () => {
+        const f = await deployLending();
+        const id = await f.request();
+        await f.lending.write.setMaxApr([5_000n]);
+        for (const apr of [5_000n, 2_050n]) {
+          await f.viem.assertions.revertWithCustomErrorWithArgs(
+            (await f.as(f.lender)).write.fundLoan([id, apr]),
+            f.lending,
+            'MicroLending__InvalidApr',
+            [apr, defaults.maxAprBps],
+          );
+        }
+        await (await f.as(f.lender)).write.fundLoan([id, 2_000n]);
+        assert.equal((await f.lending.read.getLoan([id])).aprBps, 2_000n);
+        // A request made after the raise agrees to the new maximum.
+        await (await f.as(f.lender)).write.fundLoan([await f.request(), 5_000n]);
+      });
+
+      it('applies a cut at once, though the loan keeps the ceiling it was requested with', async () => {
+        const f = await deployLending();
+        const id = await f.request();
+        await f.lending.write.setMaxApr([1_000n]);
+        assert.equal((await f.lending.read.getLoan([id])).maxAprBps, defaults.maxAprBps);
+        await f.viem.assertions.revertWithCustomErrorWithArgs(
+          (await f.as(f.lender)).write.fundLoan([id, 1_500n]),
+          f.lending,
+          'MicroLending__InvalidApr',
+          [1_500n, 1_000n],
+        );
+        await (await f.as(f.lender)).write.fundLoan([id, 1_000n]);
+      });
+
+      it('holds each borrower to their own cap or the maximum at the request, whichever was lower', async () => {
+        const f = await deployLending();
+        const borrower = await f.as(f.borrower);
+        await borrower.write.requestLoan([USDC, 30n * DAY, 3_000n]);
+        await borrower.write.requestLoan([USDC, 30n * DAY, 1_000n]);
+        await f.lending.write.setMaxApr([5_000n]);
+        for (const [id, apr, ceiling] of [
+          [1n, 3_000n, 2_000n],
+          [2n, 1_050n, 1_000n],
+        ] as const) {
+          await f.viem.assertions.revertWithCustomErrorWithArgs(
+            (await f.as(f.lender)).write.fundLoan([id, apr]),
+            f.lending,
+            'MicroLending__InvalidApr',
+            [apr, ceiling],
+          );
+          await (await f.as(f.lender)).write.fundLoan([id, ceiling]);
+        }
+        // A cut below a borrower's cap binds too.
+        await borrower.write.requestLoan([USDC, 30n * DAY, 1_000n]);
+        await f.lending.write.setMaxApr([500n]);
+        await f.viem.assertions.revertWithCustomErrorWithArgs(
+          (await f.as(f.lender)).write.fundLoan([3n, 1_000n]),
+          f.lending,
+          'MicroLending__InvalidApr',
+          [1_000n, 500n],
+        );
+      });
+    });
+
+    describe('when the deadline would no longer fit in 32 bits (the year 2106)', () => {
+      it('funds up to a deadline of 2^32 - 1 and refuses one second later', async () => {
+        const f = await deployLending();
+        const last = 2n ** 32n - 1n;
+        const [first, second] = [
+          await f.request(USDC, 30n * DAY),
+          await f.request(USDC, 30n * DAY),
+        ];
+        const latestStart = last - 30n * DAY - defaults.gracePeriod;
+        await f.networkHelpers.time.setNextBlockTimestamp(latestStart);
+        await (await f.as(f.lender)).write.fundLoan([first, 500n]);
+        await f.networkHelpers.time.setNextBlockTimestamp(latestStart + 1n);
+        await f.viem.assertions.revertWithCustomError(
+          (await f.as(f.lender)).write.fundLoan([second, 500n]),
+          f.lending,
+          'MicroLending__DeadlineTooLate',
+        );
+        assert.equal((await f.lending.read.getLoan([second])).status, Status.Requested);
+
+        // The loan funded at the limit keeps its whole deadline.
+        assert.equal((await f.lending.read.getLoan([first])).endDate, last - defaults.gracePeriod);
+        await f.networkHelpers.time.setNextBlockTimestamp(last);
+        await f.viem.assertions.revertWithCustomErrorWithArgs(
+          (await f.as(f.stranger)).write.markDefaulted([first]),
+          f.lending,
+          'MicroLending__NotDefaultable',
+          [first, last],
+        );
+        await f.networkHelpers.time.setNextBlockTimestamp(last + 1n);
+        await (await f.as(f.stranger)).write.markDefaulted([first]);
+        assert.equal((await f.lending.read.getLoan([first])).status, Status.Defaulted);
       });
     });
 
@@ -480,6 +590,44 @@ describe('MicroLending lifecycle', () => {
           [id],
         );
       }
+    });
+
+    it('a request shows the penalty schedule it was requested under and the fee in force now', async () => {
+      const f = await deployLending();
+      const id = await f.request(4n * USDC, 30n * DAY);
+      await f.lending.write.setPenaltyConfig([500n, 0n, 3_600n, 10n]);
+      await f.lending.write.setFeeBps([25n]);
+      const loan = await f.lending.read.getLoan([id]);
+      assert.deepEqual(
+        {
+          maxAprBps: loan.maxAprBps,
+          feeBps: loan.feeBps,
+          gracePeriod: loan.gracePeriod,
+          penaltyBps: loan.penaltyBps,
+          penaltyInterval: loan.penaltyInterval,
+          maxPenaltyIntervals: loan.maxPenaltyIntervals,
+          duration: loan.duration,
+          aprBps: loan.aprBps,
+          interest: loan.interest,
+          startDate: loan.startDate,
+          endDate: loan.endDate,
+          escrowed: loan.escrowed,
+        },
+        {
+          maxAprBps: defaults.maxAprBps,
+          feeBps: 25n,
+          gracePeriod: defaults.gracePeriod,
+          penaltyBps: defaults.penaltyBps,
+          penaltyInterval: defaults.penaltyInterval,
+          maxPenaltyIntervals: defaults.maxPenaltyIntervals,
+          duration: 30n * DAY,
+          aprBps: 0n,
+          interest: 0n,
+          startDate: 0n,
+          endDate: 0n,
+          escrowed: 0n,
+        },
+      );
     });
 
     it('before funding, the breakdown shows the current fee and no interest', async () => {

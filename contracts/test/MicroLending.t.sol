@@ -65,6 +65,12 @@ abstract contract MicroLendingTestBase is CheatCodes {
         }
     }
 
+    function assertLe(uint256 a, uint256 b, string memory what) internal pure {
+        if (a > b) {
+            revert(string.concat(what, ": ", Strings.toString(a), " > ", Strings.toString(b)));
+        }
+    }
+
     function assertStatus(uint256 id, IMicroLending.LoanStatus expected, string memory what) internal view {
         assertEq(uint256(lending.getLoan(id).status), uint256(expected), what);
     }
@@ -122,7 +128,9 @@ contract MicroLendingTest is MicroLendingTestBase {
         assertEq(loan.lender, address(0), "lender");
         assertEq(loan.principal, amount, "principal");
         assertEq(loan.duration, duration, "duration");
-        assertEq(loan.maxAprBps, cap, "maxAprBps");
+        // The ceiling fixed at the request: the borrower's cap, or the platform maximum when lower
+        // (or when the borrower named none).
+        assertEq(loan.maxAprBps, cap == 0 ? MAX_APR : min(cap, MAX_APR), "maxAprBps");
         assertEq(uint256(loan.status), uint256(IMicroLending.LoanStatus.Requested), "status");
         assertEq(loan.startDate, 0, "startDate");
         assertEq(loan.interest, 0, "interest");
@@ -140,7 +148,8 @@ contract MicroLendingTest is MicroLendingTestBase {
         assertEq(lending.getLoan(2).principal, MAX_AMOUNT, "max principal");
         assertEq(lending.getLoan(2).duration, MAX_DURATION, "max duration");
         assertEq(lending.getLoan(3).maxAprBps, 100, "min cap");
-        assertEq(lending.getLoan(4).maxAprBps, 5_000, "max cap");
+        // A cap of 50 % is accepted, but the platform's 20 % is the lower ceiling.
+        assertEq(lending.getLoan(4).maxAprBps, MAX_APR, "max cap held to the platform maximum");
     }
 
     function test_requestLoan_revertsJustOutsideLimits() public {
@@ -319,6 +328,164 @@ contract MicroLendingTest is MicroLendingTestBase {
         assertLe(total, principal + ceilDiv(principal * 2_000 * MIN_DURATION, 10_000 * 365 days) + cap, "total");
     }
 
+    // ─── Terms fixed at the request ──────────────────────────────────────────────────────────
+
+    /// @dev The ceiling is the borrower's cap or the platform maximum at the request, whichever is
+    /// lower (the maximum when there is no cap); funding is then held to the lower of that ceiling
+    /// and the platform maximum at funding, whichever way the owner moved it in between.
+    function testFuzz_requestLoan_ceilingIsLowerOfCapAndPlatformMax(
+        uint256 platformSteps,
+        uint256 capSteps,
+        bool withCap,
+        uint256 laterSteps
+    ) public {
+        uint256 platform = 50 * bound(platformSteps, 2, 100);
+        uint256 cap = 50 * bound(capSteps, 2, 100);
+        uint256 later = 50 * bound(laterSteps, 2, 100);
+        vm.prank(OWNER);
+        lending.setMaxApr(platform);
+
+        vm.prank(BORROWER);
+        uint256 id = withCap ? lending.requestLoan(1e6, 30 days, cap) : lending.requestLoan(1e6, 30 days);
+        uint256 ceiling = withCap ? min(cap, platform) : platform;
+        assertEq(lending.getLoan(id).maxAprBps, ceiling, "ceiling");
+
+        vm.prank(OWNER);
+        lending.setMaxApr(later);
+        assertEq(lending.getLoan(id).maxAprBps, ceiling, "ceiling after the owner's change");
+        uint256 limit = min(ceiling, later);
+        usdc.mint(LENDER, 1e6);
+        vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__InvalidApr.selector, limit + 50, limit));
+        vm.prank(LENDER);
+        lending.fundLoan(id, limit + 50);
+
+        vm.prank(LENDER);
+        lending.fundLoan(id, limit);
+        assertEq(lending.getLoan(id).aprBps, limit, "aprBps");
+    }
+
+    /// @dev A loan requested under one schedule and funded after the owner set others: its
+    /// deadline and late penalty are those of the request, and a loan requested after the
+    /// changes has the last one.
+    function testFuzz_repayLoan_penaltyFollowsRequestTimeSchedule(
+        uint256 principal,
+        uint256 requestSchedule,
+        uint256 laterSchedule,
+        uint256 changes,
+        uint256 repayDelay
+    ) public {
+        Terms memory t;
+        t.principal = bound(principal, MIN_AMOUNT, MAX_AMOUNT);
+        t.duration = 30 days;
+        t.apr = 1_000;
+        _fuzzSchedule(t, requestSchedule);
+        vm.prank(OWNER);
+        lending.setPenaltyConfig(t.penaltyBps, t.grace, t.interval, t.maxIntervals);
+        uint256 id = _request(t.principal, t.duration);
+
+        Terms memory later;
+        changes = bound(changes, 1, 3);
+        for (uint256 i = 0; i < changes; i++) {
+            _fuzzSchedule(later, i == 0 ? laterSchedule : uint256(keccak256(abi.encode(laterSchedule, i))));
+            vm.prank(OWNER);
+            lending.setPenaltyConfig(later.penaltyBps, later.grace, later.interval, later.maxIntervals);
+        }
+        IMicroLending.Loan memory next = lending.getLoan(_request(t.principal, t.duration));
+        assertEq(next.penaltyBps, later.penaltyBps, "later request: penaltyBps");
+        assertEq(next.gracePeriod, later.grace, "later request: gracePeriod");
+        assertEq(next.penaltyInterval, later.interval, "later request: penaltyInterval");
+        assertEq(next.maxPenaltyIntervals, later.maxIntervals, "later request: maxPenaltyIntervals");
+
+        t.fundedAt = block.timestamp;
+        _fundAndCheck(id, t, FEE_BPS);
+        uint256 deadline = t.fundedAt + t.duration + t.grace;
+        vm.warp(t.fundedAt + bound(repayDelay, 0, t.duration + t.grace + (t.maxIntervals + 2) * t.interval));
+        if (block.timestamp <= deadline) {
+            vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__NotDefaultable.selector, id, deadline));
+        }
+        lending.markDefaulted(id);
+        _repayAndCheck(id, t);
+    }
+
+    /// @dev Funding works up to the last start whose deadline (due date plus the grace period of
+    /// the request, whatever the owner set since) fits in 32 bits, and is refused after it.
+    function testFuzz_fundLoan_deadlineMustFitIn32Bits(uint256 duration, uint256 newGrace, uint256 at) public {
+        duration = bound(duration, MIN_DURATION, MAX_DURATION);
+        uint256 id = _request(1e6, duration);
+        vm.prank(OWNER);
+        lending.setPenaltyConfig(PENALTY_BPS, bound(newGrace, 0, 30 days), INTERVAL, MAX_INTERVALS);
+        uint256 latest = type(uint32).max - duration - GRACE;
+        at = bound(at, latest - 1 days, latest + 1 days);
+        vm.warp(at);
+        usdc.mint(LENDER, 1e6);
+
+        if (at > latest) {
+            vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__DeadlineTooLate.selector));
+        }
+        vm.prank(LENDER);
+        lending.fundLoan(id, 1_000);
+
+        if (at > latest) {
+            assertStatus(id, IMicroLending.LoanStatus.Requested, "status");
+            return;
+        }
+        assertEq(lending.getLoan(id).endDate, at + duration, "endDate");
+        vm.warp(at + duration + GRACE);
+        vm.expectRevert(
+            abi.encodeWithSelector(IMicroLending.MicroLending__NotDefaultable.selector, id, at + duration + GRACE)
+        );
+        lending.markDefaulted(id);
+    }
+
+    // ─── Reserve and rescue ──────────────────────────────────────────────────────────────────
+
+    /// @dev With a repayment in escrow and a fee held, the owner can send back what was sent by
+    /// mistake, never a unit of the reserve, which still pays out in full.
+    function testFuzz_rescueTokens_onlyTheSurplus(uint256 stray, uint256 amount) public {
+        usdc.setBlacklisted(FEE_RECIPIENT, true);
+        _fund(_request(2e6, 30 days), 1_000);
+        usdc.setBlacklisted(FEE_RECIPIENT, false);
+        uint256 escrowId = _escrowedLoan();
+        uint256 reserved = 1e6 + 8_220 + 20_000;
+        assertEq(lending.reservedUsdc(), reserved, "reservedUsdc");
+
+        stray = bound(stray, 0, 1_000e6);
+        usdc.mint(address(this), stray);
+        usdc.transfer(address(lending), stray);
+        amount = bound(amount, 0, stray + reserved);
+        if (amount > stray) {
+            vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__ExceedsSurplus.selector, amount, stray));
+        }
+        vm.prank(OWNER);
+        lending.rescueTokens(address(usdc), OWNER, amount);
+        uint256 rescued = amount > stray ? 0 : amount;
+        assertEq(usdc.balanceOf(OWNER), rescued, "owner received");
+        assertEq(usdc.balanceOf(address(lending)), reserved + stray - rescued, "balance");
+
+        vm.prank(LENDER);
+        lending.claimEscrowTo(escrowId, BORROWER);
+        vm.prank(FEE_RECIPIENT);
+        lending.claimFees(BORROWER);
+        assertEq(lending.reservedUsdc(), 0, "reserve paid out");
+        assertEq(usdc.balanceOf(address(lending)), stray - rescued, "only the surplus left");
+    }
+
+    /// @dev A lender who cannot receive has the escrow sent anywhere they name, once.
+    function testFuzz_claimEscrowTo_paysWhereverTheLenderSays(address to) public {
+        vm.assume(to != address(0) && to != LENDER && to != address(lending));
+        uint256 id = _escrowedLoan();
+        uint256 before = usdc.balanceOf(to);
+
+        vm.prank(LENDER);
+        lending.claimEscrowTo(id, to);
+        assertEq(usdc.balanceOf(to) - before, 1e6 + 8_220, "received");
+        assertEq(lending.reservedUsdc(), 0, "reservedUsdc");
+
+        vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__NothingToClaim.selector, id));
+        vm.prank(LENDER);
+        lending.claimEscrowTo(id, to);
+    }
+
     // ─── Access control ──────────────────────────────────────────────────────────────────────
 
     function testFuzz_ownerSetters_revertForNonOwner(address caller) public {
@@ -344,6 +511,10 @@ contract MicroLendingTest is MicroLendingTestBase {
         vm.expectRevert(unauthorized);
         vm.prank(caller);
         lending.setPenaltyConfig(50, 1 days, 1 hours, 10);
+
+        vm.expectRevert(unauthorized);
+        vm.prank(caller);
+        lending.rescueTokens(address(usdc), caller == address(0) ? address(1) : caller, 0);
 
         vm.expectRevert(unauthorized);
         vm.prank(caller);
@@ -411,6 +582,10 @@ contract MicroLendingTest is MicroLendingTestBase {
         vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__NotLender.selector, id, caller));
         vm.prank(caller);
         lending.claimEscrow(id);
+
+        vm.expectRevert(abi.encodeWithSelector(IMicroLending.MicroLending__NotLender.selector, id, caller));
+        vm.prank(caller);
+        lending.claimEscrowTo(id, caller == address(0) ? address(1) : caller);
 
         assertEq(lending.getLoan(id).escrowed, escrowed, "escrow kept");
         vm.prank(LENDER);
@@ -539,12 +714,6 @@ contract MicroLendingTest is MicroLendingTestBase {
 
     // ─── Helpers ─────────────────────────────────────────────────────────────────────────────
 
-    function assertLe(uint256 a, uint256 b, string memory what) internal pure {
-        if (a > b) {
-            revert(string.concat(what, ": ", Strings.toString(a), " > ", Strings.toString(b)));
-        }
-    }
-
     function _request(uint256 amount, uint256 duration) internal returns (uint256 id) {
         vm.prank(BORROWER);
         id = lending.requestLoan(amount, duration);
@@ -628,6 +797,14 @@ contract MicroLendingTest is MicroLendingTestBase {
         assertStatus(id, IMicroLending.LoanStatus.Repaid, "status");
     }
 
+    /// @dev Fills `t`'s penalty terms with any valid schedule, drawn from `seed`.
+    function _fuzzSchedule(Terms memory t, uint256 seed) internal pure {
+        t.maxIntervals = bound(seed & 0xff, 1, 255);
+        t.penaltyBps = bound((seed >> 8) & 0xffff, 0, min(500, 5_000 / t.maxIntervals));
+        t.grace = bound((seed >> 24) & 0xffffffff, 0, 30 days);
+        t.interval = bound((seed >> 56) & 0xffffffff, 1 hours, 30 days);
+    }
+
     function _interest(Terms memory t) internal pure returns (uint256) {
         return ceilDiv(t.principal * t.apr * t.duration, 10_000 * 365 days);
     }
@@ -663,14 +840,93 @@ contract MicroLendingInvariantTest is MicroLendingTestBase {
         targets[0] = address(handler);
     }
 
-    function invariant_contractBalanceEqualsUnclaimedEscrow() public view {
+    /// @dev What the contract holds for others is exactly the escrow not yet claimed plus the fees
+    /// held and not yet claimed, by the contract's own views and by the handler's count.
+    function invariant_reservedUsdcIsUnclaimedEscrowPlusHeldFees() public view {
         uint256 n = lending.loanCounter();
-        uint256 unclaimed;
+        uint256 escrowed;
         for (uint256 id = 1; id <= n; id++) {
-            unclaimed += lending.getLoan(id).escrowed;
+            escrowed += lending.getLoan(id).escrowed;
         }
-        assertEq(usdc.balanceOf(address(lending)), unclaimed, "balance vs sum of escrowed");
-        assertEq(unclaimed, handler.ghostEscrowedTotal() - handler.ghostReleasedTotal(), "escrowed - released");
+        uint256 held;
+        for (uint256 i = 0; i < handler.feeRecipientCount(); i++) {
+            held += lending.heldFees(handler.feeRecipientAt(i));
+        }
+        uint256 ghostEscrow = handler.ghostEscrowedTotal() - handler.ghostReleasedTotal();
+        uint256 ghostFees = handler.ghostFeesHeldTotal() - handler.ghostFeesClaimedTotal();
+        assertEq(escrowed, ghostEscrow, "sum of escrowed vs escrowed - released");
+        assertEq(held, ghostFees, "sum of heldFees vs held - claimed");
+        assertEq(lending.reservedUsdc(), ghostEscrow + ghostFees, "reservedUsdc");
+    }
+
+    /// @dev The balance never falls below what is held for others, and whatever lies above it is
+    /// USDC sent by mistake and not yet sent back: the owner's rescues never reach into the reserve.
+    function invariant_balanceCoversReservedUsdc() public view {
+        uint256 balance = usdc.balanceOf(address(lending));
+        uint256 reserved = lending.reservedUsdc();
+        assertLe(reserved, balance, "reservedUsdc vs balance");
+        assertEq(
+            balance - reserved, handler.ghostStrayTotal() - handler.ghostRescuedTotal(), "surplus vs stray - rescued"
+        );
+    }
+
+    /// @dev Every loan keeps the APR ceiling its request fixed, and no loan was funded above it (or
+    /// above the platform maximum at funding), whatever the owner set in between.
+    function invariant_fundedAprWithinRequestCeiling() public view {
+        uint256 n = lending.loanCounter();
+        for (uint256 id = 1; id <= n; id++) {
+            IMicroLending.Loan memory loan = lending.getLoan(id);
+            string memory which = Strings.toString(id);
+            assertEq(loan.maxAprBps, handler.ghostCeiling(id), string.concat("ceiling of loan ", which));
+            if (loan.lender != address(0)) {
+                assertEq(loan.aprBps, handler.ghostApr(id), string.concat("APR of loan ", which));
+                assertLe(loan.aprBps, handler.ghostCeiling(id), string.concat("APR above ceiling, loan ", which));
+                assertLe(
+                    loan.aprBps,
+                    handler.ghostMaxAprAtFunding(id),
+                    string.concat("APR above the platform maximum at funding, loan ", which)
+                );
+            }
+        }
+    }
+
+    /// @dev Every loan shows the schedule in force at its request; every open loan's deadline and
+    /// penalty now, and every repayment's penalty, follow that schedule.
+    function invariant_penaltyFollowsRequestSchedule() public view {
+        assertEq(handler.ghostWrongPenalties(), 0, "repayments charged off the request-time schedule");
+        uint256 n = lending.loanCounter();
+        for (uint256 id = 1; id <= n; id++) {
+            IMicroLending.Loan memory loan = lending.getLoan(id);
+            MicroLendingHandler.Schedule memory s = handler.ghostSchedule(id);
+            string memory which = Strings.toString(id);
+            assertEq(loan.penaltyBps, s.penaltyBps, string.concat("penaltyBps of loan ", which));
+            assertEq(loan.gracePeriod, s.grace, string.concat("gracePeriod of loan ", which));
+            assertEq(loan.penaltyInterval, s.interval, string.concat("penaltyInterval of loan ", which));
+            assertEq(loan.maxPenaltyIntervals, s.maxIntervals, string.concat("maxPenaltyIntervals of loan ", which));
+            if (loan.status == IMicroLending.LoanStatus.Funded || loan.status == IMicroLending.LoanStatus.Defaulted) {
+                assertEq(
+                    loan.endDate + loan.gracePeriod,
+                    handler.ghostDeadline(id),
+                    string.concat("deadline of loan ", which)
+                );
+                (,,, uint256 penalty,,) = lending.getRepaymentBreakdown(id);
+                assertEq(
+                    penalty,
+                    handler.ghostPenalty(id, loan.principal, block.timestamp),
+                    string.concat("penalty now of loan ", which)
+                );
+            }
+        }
+    }
+
+    /// @dev Held fees go down only when their recipient claims them, and each recipient's are what
+    /// was held for it since its last claim.
+    function invariant_heldFeesOnlyDecreaseByClaims() public view {
+        assertEq(handler.ghostHeldFeesFellWithoutClaim(), 0, "heldFees fell without a claim");
+        for (uint256 i = 0; i < handler.feeRecipientCount(); i++) {
+            address recipient = handler.feeRecipientAt(i);
+            assertEq(lending.heldFees(recipient), handler.ghostHeldFees(recipient), "heldFees vs ghost");
+        }
     }
 
     function invariant_noLoanSettlesTwice() public view {

@@ -14,15 +14,31 @@ import {CheatCodes} from "./Vm.sol";
 /// MicroLending are wrapped in try/catch, and a call that should have succeeded but reverted (or
 /// the reverse, or with the wrong error or amounts) is counted in {unexpectedOutcomes}. The test
 /// runs with `failOnRevert`, so a handler revert (e.g. a view reverting) fails it too. Ghost state
-/// records what the handler saw.
+/// records what the handler saw, and what the owner set, independently of the contract's views:
+/// each loan's terms are those in force at its request as the handler knows them.
 contract MicroLendingHandler is CheatCodes {
+    /// @dev A late penalty schedule, as the owner set it.
+    struct Schedule {
+        uint256 penaltyBps;
+        uint256 grace;
+        uint256 interval;
+        uint256 maxIntervals;
+    }
+
     MicroLending public immutable lending;
     BlacklistableUSDC public immutable usdc;
     address public immutable owner;
-    address public immutable feeRecipient;
 
     uint256 internal constant ACTOR_COUNT = 4;
     address[ACTOR_COUNT] internal actors;
+
+    /// @dev The fee recipient the owner started with, and the one the owner may switch to.
+    uint256 internal constant RECIPIENT_COUNT = 2;
+    address[RECIPIENT_COUNT] internal recipients;
+
+    /// @dev Someone outside lending: sends USDC to the contract by mistake and receives what the
+    /// owner sends back, and receives claims sent elsewhere. Never blacklisted.
+    address public constant OUTSIDER = address(0x0C0FFEE);
 
     /// @dev The handler's clock: every action first warps here, so time only moves forward and
     /// does not depend on whether the runner keeps `vm.warp` between calls.
@@ -38,6 +54,38 @@ contract MicroLendingHandler is CheatCodes {
     mapping(uint256 id => IMicroLending.LoanStatus) public ghostTerminalStatus;
     uint256 public ghostEscrowedTotal;
     uint256 public ghostReleasedTotal;
+
+    /// @dev The platform's parameters as the owner set them through this handler.
+    uint256 public ghostMaxApr;
+    uint256 public ghostFeeBps;
+    address public ghostFeeRecipient;
+    Schedule internal _ghostCurrentSchedule;
+    uint256 public ghostScheduleChanges;
+
+    /// @dev What each loan's request fixed: its APR ceiling and penalty schedule.
+    mapping(uint256 id => uint256) public ghostCeiling;
+    mapping(uint256 id => Schedule) internal _ghostSchedule;
+    mapping(uint256 id => uint256) public ghostDuration;
+    /// @dev Set at funding: when, at what APR, and the platform maximum then.
+    mapping(uint256 id => uint256) public ghostFundedAt;
+    mapping(uint256 id => uint256) public ghostApr;
+    mapping(uint256 id => uint256) public ghostMaxAprAtFunding;
+    /// @dev Repayments whose penalty (or total) differed from the request-time schedule's formula.
+    uint256 public ghostWrongPenalties;
+    uint256 public ghostLateRepayments;
+
+    /// @dev Fees held for each recipient (FeeHeld) and claimed (FeesClaimed).
+    mapping(address recipient => uint256) public ghostHeldFees;
+    uint256 public ghostFeesHeldTotal;
+    uint256 public ghostFeesClaimedTotal;
+    /// @dev heldFees(recipient) as last seen, and how often it fell other than by a claim.
+    mapping(address recipient => uint256) internal _lastSeenHeldFees;
+    uint256 public ghostHeldFeesFellWithoutClaim;
+    bool internal _claimingFees;
+
+    /// @dev USDC sent to the contract by mistake, and sent back by the owner.
+    uint256 public ghostStrayTotal;
+    uint256 public ghostRescuedTotal;
 
     uint256 public unexpectedOutcomes;
     string public lastUnexpectedOutcome;
@@ -55,8 +103,16 @@ contract MicroLendingHandler is CheatCodes {
         lending = lending_;
         usdc = usdc_;
         owner = owner_;
-        feeRecipient = feeRecipient_;
+        recipients = [feeRecipient_, address(0x0FEE2)];
+        vm.label(address(0x0FEE2), "feeRecipient2");
+        vm.label(OUTSIDER, "outsider");
         currentTime = block.timestamp;
+        // The constructor's parameters (checked against the documented defaults elsewhere).
+        IMicroLending.Parameters memory p = lending_.parameters();
+        ghostMaxApr = p.maxAprBps;
+        ghostFeeBps = p.feeBps;
+        ghostFeeRecipient = feeRecipient_;
+        _ghostCurrentSchedule = Schedule(p.penaltyBps, p.gracePeriod, p.penaltyInterval, p.maxPenaltyIntervals);
         for (uint256 i = 0; i < ACTOR_COUNT; i++) {
             address account = address(uint160(0xA0000 + i));
             actors[i] = account;
@@ -97,6 +153,8 @@ contract MicroLendingHandler is CheatCodes {
         duration = bound(duration, p.minDuration, p.maxDuration);
         bool withCap = capSeed % 3 == 0;
         uint256 cap = 50 * bound(capSeed / 3, 2, 100);
+        // The ceiling the borrower agrees to: their cap, or the platform maximum when lower.
+        uint256 ceiling = withCap ? min(cap, ghostMaxApr) : ghostMaxApr;
         bool paused = lending.paused();
 
         bool ok;
@@ -130,6 +188,12 @@ contract MicroLendingHandler is CheatCodes {
         if (id != ghostRequests) {
             _unexpected("requestLoan returned a wrong id");
         }
+        ghostCeiling[id] = ceiling;
+        _ghostSchedule[id] = _ghostCurrentSchedule;
+        ghostDuration[id] = duration;
+        if (lending.getLoan(id).maxAprBps != ceiling) {
+            _unexpected("requestLoan fixed a wrong APR ceiling");
+        }
     }
 
     function _fund(uint256 id, uint256 lenderSeed, uint256 aprSeed) internal {
@@ -141,29 +205,51 @@ contract MicroLendingHandler is CheatCodes {
         if (usdc.isBlacklisted(lender) || usdc.isBlacklisted(loan.borrower)) {
             return; // The token refuses; not the contract's business.
         }
-        IMicroLending.Parameters memory p = lending.parameters();
-        uint256 maxApr = loan.maxAprBps == 0 ? p.maxAprBps : min(loan.maxAprBps, p.maxAprBps);
-        uint256 apr = 50 * bound(aprSeed, 2, maxApr / 50);
+        // The lower of the ceiling fixed at the request and the platform maximum now. One time in
+        // eight, an APR above it, which must be refused.
+        uint256 maxApr = min(ghostCeiling[id], ghostMaxApr);
+        uint256 apr = aprSeed % 8 == 7
+            ? maxApr + 50 * bound(aprSeed / 8, 1, 20)
+            : 50 * bound(aprSeed / 8, 2, maxApr / 50);
         usdc.mint(lender, loan.principal);
+        address recipient = ghostFeeRecipient;
+        bool feeRefused = usdc.isBlacklisted(recipient);
         uint256 borrowerBefore = usdc.balanceOf(loan.borrower);
-        uint256 feeBefore = usdc.balanceOf(feeRecipient);
+        uint256 feeBefore = usdc.balanceOf(recipient);
+        uint256 contractBefore = usdc.balanceOf(address(lending));
 
-        if (!_tryFund(id, loan.status, lender, apr)) {
+        if (!_tryFund(id, loan.status, lender, apr, maxApr)) {
             return;
         }
         effectiveCalls["fundLoan"]++;
-        uint256 fee = loan.principal * p.feeBps / 10_000;
-        if (
-            usdc.balanceOf(loan.borrower) - borrowerBefore != loan.principal - fee
-                || usdc.balanceOf(feeRecipient) - feeBefore != fee
-        ) {
-            _unexpected("fundLoan moved wrong amounts");
+        ghostFundedAt[id] = currentTime;
+        ghostApr[id] = apr;
+        ghostMaxAprAtFunding[id] = ghostMaxApr;
+        uint256 fee = loan.principal * ghostFeeBps / 10_000;
+        if (usdc.balanceOf(loan.borrower) - borrowerBefore != loan.principal - fee) {
+            _unexpected("fundLoan paid the borrower a wrong amount");
+        }
+        if (feeRefused) {
+            // The recipient cannot receive: the fee is held for it, and funding went ahead.
+            ghostHeldFees[recipient] += fee;
+            ghostFeesHeldTotal += fee;
+            if (fee != 0) {
+                effectiveCalls["fundLoan:feeHeld"]++;
+            }
+            if (
+                usdc.balanceOf(address(lending)) - contractBefore != fee
+                    || lending.heldFees(recipient) != ghostHeldFees[recipient]
+            ) {
+                _unexpected("fundLoan held a wrong fee");
+            }
+        } else if (usdc.balanceOf(recipient) - feeBefore != fee || usdc.balanceOf(address(lending)) != contractBefore) {
+            _unexpected("fundLoan paid a wrong fee");
         }
     }
 
     /// @dev Calls fundLoan, checks a refusal against what was expected, and returns whether it
     /// succeeded as expected.
-    function _tryFund(uint256 id, IMicroLending.LoanStatus status, address lender, uint256 apr)
+    function _tryFund(uint256 id, IMicroLending.LoanStatus status, address lender, uint256 apr, uint256 maxApr)
         internal
         returns (bool)
     {
@@ -183,6 +269,15 @@ contract MicroLendingHandler is CheatCodes {
         }
         if (status != IMicroLending.LoanStatus.Requested) {
             _expectRevert(ok, err, _invalidStatus(id, status), "fundLoan of a loan not requested");
+            return false;
+        }
+        if (apr > maxApr) {
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__InvalidApr.selector, apr, maxApr),
+                "fundLoan above the ceiling fixed at the request or the platform maximum"
+            );
             return false;
         }
         if (!ok) {
@@ -205,7 +300,10 @@ contract MicroLendingHandler is CheatCodes {
         }
         bool repayable =
             loan.status == IMicroLending.LoanStatus.Funded || loan.status == IMicroLending.LoanStatus.Defaulted;
-        (,,,, uint256 total,) = lending.getRepaymentBreakdown(id);
+        (,,, uint256 penalty, uint256 total,) = lending.getRepaymentBreakdown(id);
+        if (repayable) {
+            _checkPenalty(id, loan.principal, penalty, total);
+        }
         usdc.mint(loan.borrower, total);
         bool lenderBlacklisted = usdc.isBlacklisted(loan.lender);
         uint256 lenderBefore = usdc.balanceOf(loan.lender);
@@ -278,7 +376,8 @@ contract MicroLendingHandler is CheatCodes {
             return;
         }
         IMicroLending.Loan memory loan = lending.getLoan(id);
-        uint256 deadline = loan.endDate + loan.gracePeriod;
+        // The due date plus the grace period of the schedule in force at the request.
+        uint256 deadline = ghostDeadline(id);
         if (!probe && currentTime <= deadline) {
             currentTime = deadline + 1 + bound(extraDelay, 0, 10 days);
             vm.warp(currentTime);
@@ -313,9 +412,12 @@ contract MicroLendingHandler is CheatCodes {
         }
     }
 
+    /// @dev Mode 0 probes any loan; 1: the lender claims to themself (first getting off the
+    /// blacklist); 2: the lender, blacklisted or not, has it sent to another actor or an outsider;
+    /// 3: someone else tries to have it sent to them, which must be refused.
     function claimEscrow(uint256 loanSeed, uint256 modeSeed) external step {
-        bool probe = modeSeed % 4 == 0;
-        (bool found, uint256 id) = probe ? _anyLoan(loanSeed) : _findEscrowed(loanSeed);
+        uint256 mode = modeSeed % 4;
+        (bool found, uint256 id) = mode == 0 ? _anyLoan(loanSeed) : _findEscrowed(loanSeed);
         if (!found) {
             return;
         }
@@ -323,34 +425,253 @@ contract MicroLendingHandler is CheatCodes {
         if (loan.lender == address(0)) {
             return;
         }
-        if (usdc.isBlacklisted(loan.lender)) {
-            if (probe) {
+        if (mode == 3) {
+            address intruder = _actor(modeSeed >> 8);
+            if (intruder == loan.lender) {
+                intruder = OUTSIDER;
+            }
+            vm.prank(intruder);
+            try lending.claimEscrowTo(id, intruder) {
+                _unexpected("claimEscrowTo succeeded for someone not the lender");
+            } catch (bytes memory e) {
+                _expectRevert(
+                    false,
+                    e,
+                    abi.encodeWithSelector(IMicroLending.MicroLending__NotLender.selector, id, intruder),
+                    "claimEscrowTo by someone not the lender"
+                );
+            }
+            return;
+        }
+        address to = loan.lender;
+        if (mode == 2) {
+            to = _actor(modeSeed >> 8);
+            if (to == loan.lender || usdc.isBlacklisted(to)) {
+                to = OUTSIDER;
+            }
+        } else if (usdc.isBlacklisted(loan.lender)) {
+            if (mode == 0) {
                 return;
             }
             usdc.setBlacklisted(loan.lender, false); // The lender got off the list and comes to claim.
         }
-        uint256 lenderBefore = usdc.balanceOf(loan.lender);
+        uint256 toBefore = usdc.balanceOf(to);
 
+        bool ok;
+        bytes memory err;
         vm.prank(loan.lender);
-        try lending.claimEscrow(id) {
-            ghostReleases[id]++;
-            ghostReleasedTotal += loan.escrowed;
-        } catch (bytes memory e) {
-            if (loan.escrowed != 0) {
-                _unexpected("claimEscrow reverted");
-            } else if (keccak256(e) != keccak256(abi.encodeWithSelector(IMicroLending.MicroLending__NothingToClaim.selector, id))) {
-                _unexpected("claimEscrow of nothing reverted with a wrong error");
+        if (mode == 2) {
+            try lending.claimEscrowTo(id, to) {
+                ok = true;
+            } catch (bytes memory e) {
+                err = e;
             }
-            return;
+        } else {
+            try lending.claimEscrow(id) {
+                ok = true;
+            } catch (bytes memory e) {
+                err = e;
+            }
         }
         if (loan.escrowed == 0) {
-            _unexpected("claimEscrow succeeded with nothing escrowed");
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__NothingToClaim.selector, id),
+                "claimEscrow of nothing"
+            );
             return;
         }
-        effectiveCalls["claimEscrow"]++;
-        if (usdc.balanceOf(loan.lender) - lenderBefore != loan.escrowed || lending.getLoan(id).escrowed != 0) {
+        if (!ok) {
+            _unexpected("claimEscrow reverted");
+            return;
+        }
+        ghostReleases[id]++;
+        ghostReleasedTotal += loan.escrowed;
+        effectiveCalls[mode == 2 ? bytes32("claimEscrowTo") : bytes32("claimEscrow")]++;
+        if (usdc.balanceOf(to) - toBefore != loan.escrowed || lending.getLoan(id).escrowed != 0) {
             _unexpected("claimEscrow released a wrong amount");
         }
+    }
+
+    /// @dev A fee recipient, present or past, claims what is held for it, to an actor or an
+    /// outsider; one time in eight, to the zero address, which must be refused.
+    function claimFees(uint256 recipientSeed, uint256 toSeed) external step {
+        address recipient = recipients[recipientSeed % RECIPIENT_COUNT];
+        address to = toSeed % 8 == 0 ? address(0) : _actor(toSeed >> 8);
+        if (to != address(0) && usdc.isBlacklisted(to)) {
+            to = OUTSIDER;
+        }
+        uint256 held = ghostHeldFees[recipient];
+        uint256 toBefore = to == address(0) ? 0 : usdc.balanceOf(to);
+
+        bool ok;
+        bytes memory err;
+        _claimingFees = true;
+        vm.prank(recipient);
+        try lending.claimFees(to) {
+            ok = true;
+        } catch (bytes memory e) {
+            err = e;
+        }
+        if (to == address(0)) {
+            _expectRevert(
+                ok, err, abi.encodeWithSelector(IMicroLending.MicroLending__ZeroAddress.selector), "claimFees to nobody"
+            );
+            return;
+        }
+        if (held == 0) {
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__NoFeesHeld.selector, recipient),
+                "claimFees with nothing held"
+            );
+            return;
+        }
+        if (!ok) {
+            _unexpected("claimFees reverted");
+            return;
+        }
+        effectiveCalls["claimFees"]++;
+        ghostHeldFees[recipient] = 0;
+        ghostFeesClaimedTotal += held;
+        if (usdc.balanceOf(to) - toBefore != held || lending.heldFees(recipient) != 0) {
+            _unexpected("claimFees paid a wrong amount");
+        }
+    }
+
+    /// @dev Someone sends USDC straight to the contract, by mistake.
+    function strayTransfer(uint256 amount) external step {
+        amount = bound(amount, 1, 100e6);
+        usdc.mint(OUTSIDER, amount);
+        vm.prank(OUTSIDER);
+        usdc.transfer(address(lending), amount);
+        ghostStrayTotal += amount;
+        effectiveCalls["strayTransfer"]++;
+    }
+
+    /// @dev The owner sends back USDC sent by mistake: within the surplus, which must work, or one
+    /// time in four beyond it, which must be refused (escrow and held fees are never the owner's).
+    function rescueTokens(uint256 amount, uint256 modeSeed) external step {
+        uint256 surplus = ghostStrayTotal - ghostRescuedTotal;
+        bool over = modeSeed % 4 == 0;
+        amount = over ? surplus + bound(amount, 1, 10e6) : bound(amount, 0, surplus);
+        uint256 before = usdc.balanceOf(OUTSIDER);
+
+        bool ok;
+        bytes memory err;
+        vm.prank(owner);
+        try lending.rescueTokens(address(usdc), OUTSIDER, amount) {
+            ok = true;
+        } catch (bytes memory e) {
+            err = e;
+        }
+        if (over) {
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__ExceedsSurplus.selector, amount, surplus),
+                "rescueTokens beyond the surplus"
+            );
+            return;
+        }
+        if (!ok) {
+            _unexpected("rescueTokens reverted within the surplus");
+            return;
+        }
+        effectiveCalls["rescueTokens"]++;
+        ghostRescuedTotal += amount;
+        if (usdc.balanceOf(OUTSIDER) - before != amount) {
+            _unexpected("rescueTokens sent a wrong amount");
+        }
+    }
+
+    // ─── The owner ───────────────────────────────────────────────────────────────────────────
+
+    /// @dev Raises or cuts the platform's APR ceiling anywhere in its bounds.
+    function setMaxApr(uint256 aprSteps) external step {
+        uint256 apr = 50 * bound(aprSteps, 2, 100);
+        vm.prank(owner);
+        try lending.setMaxApr(apr) {
+            effectiveCalls[apr > ghostMaxApr ? bytes32("setMaxApr:up") : bytes32("setMaxApr:down")]++;
+            ghostMaxApr = apr;
+        } catch {
+            _unexpected("setMaxApr reverted");
+        }
+    }
+
+    /// @dev Sets any valid penalty schedule: it applies to loans requested from now on.
+    function setPenaltyConfig(uint256 penaltyBps, uint256 grace, uint256 interval, uint256 maxIntervals)
+        external
+        step
+    {
+        if (ghostScheduleChanges == 254) {
+            return; // The contract allows no more; its own test covers that.
+        }
+        maxIntervals = bound(maxIntervals, 1, 255);
+        Schedule memory next = Schedule({
+            penaltyBps: bound(penaltyBps, 0, min(500, 5_000 / maxIntervals)),
+            grace: bound(grace, 0, 30 days),
+            interval: bound(interval, 1 hours, 30 days),
+            maxIntervals: maxIntervals
+        });
+        vm.prank(owner);
+        try lending.setPenaltyConfig(next.penaltyBps, next.grace, next.interval, next.maxIntervals) {
+            effectiveCalls["setPenaltyConfig"]++;
+            ghostScheduleChanges++;
+            _ghostCurrentSchedule = next;
+        } catch {
+            _unexpected("setPenaltyConfig reverted");
+        }
+    }
+
+    /// @dev Cuts the fee; one time in eight tries to raise it, which must be refused.
+    function setFeeBps(uint256 feeBps) external step {
+        uint256 current = ghostFeeBps;
+        bool raise = feeBps % 8 == 7;
+        feeBps = raise ? current + bound(feeBps / 8, 1, 1_000) : bound(feeBps / 8, 0, current);
+
+        bool ok;
+        bytes memory err;
+        vm.prank(owner);
+        try lending.setFeeBps(feeBps) {
+            ok = true;
+        } catch (bytes memory e) {
+            err = e;
+        }
+        if (raise) {
+            _expectRevert(
+                ok,
+                err,
+                abi.encodeWithSelector(IMicroLending.MicroLending__FeeIncrease.selector, current, feeBps),
+                "setFeeBps raising the fee"
+            );
+        } else if (!ok) {
+            _unexpected("setFeeBps reverted");
+        } else {
+            effectiveCalls["setFeeBps"]++;
+            ghostFeeBps = feeBps;
+        }
+    }
+
+    /// @dev Switches the fee recipient between the two; fees held for the former stay its own.
+    function switchFeeRecipient() external step {
+        address next = ghostFeeRecipient == recipients[0] ? recipients[1] : recipients[0];
+        vm.prank(owner);
+        try lending.setFeeRecipient(next) {
+            effectiveCalls["setFeeRecipient"]++;
+            ghostFeeRecipient = next;
+        } catch {
+            _unexpected("setFeeRecipient reverted");
+        }
+    }
+
+    /// @dev Blacklists or clears a fee recipient (then fees for it are held, not sent).
+    function toggleFeeRecipientBlacklist(uint256 recipientSeed) external step {
+        address recipient = recipients[recipientSeed % RECIPIENT_COUNT];
+        usdc.setBlacklisted(recipient, !usdc.isBlacklisted(recipient));
+        effectiveCalls["toggleFeeRecipientBlacklist"]++;
     }
 
     function warp(uint256 delay) external step {
@@ -401,10 +722,49 @@ contract MicroLendingHandler is CheatCodes {
         return actors[i];
     }
 
+    function feeRecipientAt(uint256 i) external view returns (address) {
+        return recipients[i];
+    }
+
+    function feeRecipientCount() external pure returns (uint256) {
+        return RECIPIENT_COUNT;
+    }
+
+    /// @dev The penalty schedule in force when loan `id` was requested.
+    function ghostSchedule(uint256 id) external view returns (Schedule memory) {
+        return _ghostSchedule[id];
+    }
+
+    /// @dev When a funded loan may first be marked defaulted, less one second: its due date plus
+    /// the grace period of its request.
+    function ghostDeadline(uint256 id) public view returns (uint256) {
+        return ghostFundedAt[id] + ghostDuration[id] + _ghostSchedule[id].grace;
+    }
+
+    /// @dev The late penalty of a funded loan repaid at `at`, under its request's schedule.
+    function ghostPenalty(uint256 id, uint256 principal, uint256 at) public view returns (uint256) {
+        uint256 deadline = ghostDeadline(id);
+        if (at <= deadline) {
+            return 0;
+        }
+        Schedule memory s = _ghostSchedule[id];
+        uint256 intervals = min(ceilDiv(at - deadline, s.interval), s.maxIntervals);
+        return ceilDiv(principal * s.penaltyBps * intervals, 10_000);
+    }
+
     // ─── Internals ───────────────────────────────────────────────────────────────────────────
 
-    /// @dev Records the first terminal status seen for every loan, after every action.
+    /// @dev Records the first terminal status seen for every loan, and whether a recipient's held
+    /// fees fell other than by its claim, after every action.
     function _observe() internal {
+        for (uint256 i = 0; i < RECIPIENT_COUNT; i++) {
+            uint256 held = lending.heldFees(recipients[i]);
+            if (held < _lastSeenHeldFees[recipients[i]] && !_claimingFees) {
+                ghostHeldFeesFellWithoutClaim++;
+            }
+            _lastSeenHeldFees[recipients[i]] = held;
+        }
+        _claimingFees = false;
         uint256 n = lending.loanCounter();
         for (uint256 id = 1; id <= n; id++) {
             if (ghostTerminalStatus[id] != IMicroLending.LoanStatus.None) {
@@ -414,6 +774,19 @@ contract MicroLendingHandler is CheatCodes {
             if (status == IMicroLending.LoanStatus.Repaid || status == IMicroLending.LoanStatus.Cancelled) {
                 ghostTerminalStatus[id] = status;
             }
+        }
+    }
+
+    /// @dev Compares what the contract asks of a funded loan now with the request-time terms.
+    function _checkPenalty(uint256 id, uint256 principal, uint256 penalty, uint256 total) internal {
+        uint256 expected = ghostPenalty(id, principal, currentTime);
+        uint256 interest = ceilDiv(principal * ghostApr[id] * ghostDuration[id], 10_000 * 365 days);
+        if (expected != 0) {
+            ghostLateRepayments++;
+        }
+        if (penalty != expected || total != principal + interest + expected) {
+            ghostWrongPenalties++;
+            _unexpected("repayLoan charged other than the request-time schedule's penalty");
         }
     }
 

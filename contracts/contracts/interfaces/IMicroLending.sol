@@ -34,15 +34,17 @@ interface IMicroLending {
         /// @dev The due date: startDate + duration (0 until funded).
         uint256 endDate;
         LoanStatus status;
-        /// @dev The borrower's APR cap; 0 means the platform maximum at funding time.
+        /// @dev The APR ceiling fixed at the request: the borrower's cap, or the platform maximum
+        /// then in force when that is lower. A lower platform maximum at funding still applies.
         uint256 maxAprBps;
         /// @dev The APR the lender chose (0 until funded).
         uint256 aprBps;
-        /// @dev The platform fee in force when it was funded (0 until then).
+        /// @dev The platform fee: the one in force now until funded, then the one it was funded at.
+        /// Fees only go down, so this is the lower of the fee at the request and at funding.
         uint256 feeBps;
-        /// @dev The grace period in force when it was funded (0 until then).
+        /// @dev The grace period in force when it was requested.
         uint256 gracePeriod;
-        /// @dev The late penalty schedule in force when it was funded (0 until then).
+        /// @dev The late penalty schedule in force when it was requested.
         uint256 penaltyBps;
         uint256 penaltyInterval;
         uint256 maxPenaltyIntervals;
@@ -72,7 +74,8 @@ interface IMicroLending {
     /// @param borrower Who asked.
     /// @param amount The principal.
     /// @param duration The term in seconds.
-    /// @param maxAprBps The borrower's APR cap; 0 means the platform maximum.
+    /// @param maxAprBps The APR ceiling fixed for this loan: the borrower's cap, or the platform
+    /// maximum in force now when that is lower (or when the borrower named none).
     event LoanRequested(
         uint256 indexed id,
         address indexed borrower,
@@ -81,12 +84,13 @@ interface IMicroLending {
         uint256 maxAprBps
     );
 
-    /// @notice A lender funded a loan; the borrower received principal minus the platform fee.
+    /// @notice A lender funded a loan; the borrower received principal minus the platform fee. The
+    /// loan started at the timestamp of the block that holds this event (not repeated here: every
+    /// word of an event is paid for by the lender).
     /// @param id The loan.
     /// @param borrower The borrower.
     /// @param lender The lender.
     /// @param aprBps The agreed APR.
-    /// @param startDate When the loan started.
     /// @param dueDate When it must be repaid.
     /// @param repaymentAmount Principal plus interest, owed on time.
     event LoanFunded(
@@ -94,7 +98,6 @@ interface IMicroLending {
         address indexed borrower,
         address indexed lender,
         uint256 aprBps,
-        uint256 startDate,
         uint256 dueDate,
         uint256 repaymentAmount
     );
@@ -136,14 +139,34 @@ interface IMicroLending {
     /// @notice The lender collected an escrowed repayment.
     /// @param id The loan.
     /// @param lender The lender.
+    /// @param to Where the lender had it sent (the lender's own address or another they chose).
     /// @param amount How much.
-    event FundsReleased(uint256 indexed id, address indexed lender, uint256 amount);
+    event FundsReleased(uint256 indexed id, address indexed lender, address to, uint256 amount);
 
-    /// @notice The platform fee taken from a loan at funding.
+    /// @notice The platform fee taken from a loan at funding and sent to the fee recipient.
     /// @param id The loan.
     /// @param feeRecipient Who received it.
     /// @param fee How much.
     event FeeDeducted(uint256 indexed id, address indexed feeRecipient, uint256 fee);
+
+    /// @notice The platform fee taken from a loan at funding, held by the contract because the fee
+    /// recipient could not receive it; the recipient collects it with {claimFees}.
+    /// @param id The loan.
+    /// @param feeRecipient Who may claim it.
+    /// @param fee How much.
+    event FeeHeld(uint256 indexed id, address indexed feeRecipient, uint256 fee);
+
+    /// @notice A fee recipient collected the fees held for it.
+    /// @param feeRecipient Whose fees they were.
+    /// @param to Where they were sent.
+    /// @param amount How much.
+    event FeesClaimed(address indexed feeRecipient, address indexed to, uint256 amount);
+
+    /// @notice The owner sent away tokens that were sent to the contract by mistake.
+    /// @param token The token.
+    /// @param to Where they went.
+    /// @param amount How much.
+    event TokensRescued(address indexed token, address indexed to, uint256 amount);
 
     /// @notice The platform fee changed (it can only go down).
     /// @param oldFeeBps The previous fee.
@@ -175,8 +198,8 @@ interface IMicroLending {
     /// @param account The owner.
     event Unpaused(address account);
 
-    /// @notice The late penalty changed, for loans funded from now on.
-    /// @param version The new schedule's number; each funded loan keeps the one it was funded under.
+    /// @notice The late penalty and grace period changed, for loans requested from now on.
+    /// @param version The new schedule's number; each loan keeps the one it was requested under.
     /// @param penaltyBps Penalty per started interval, in bps of the principal.
     /// @param gracePeriod Seconds after the due date before penalties start.
     /// @param penaltyInterval Seconds per penalty interval.
@@ -240,6 +263,29 @@ interface IMicroLending {
     /// @param id The loan.
     error MicroLending__NothingToClaim(uint256 id);
 
+    /// @notice No fees are held for this recipient.
+    /// @param feeRecipient Who asked.
+    error MicroLending__NoFeesHeld(address feeRecipient);
+
+    /// @notice A signed claim whose deadline has passed.
+    /// @param deadline The claim's deadline.
+    error MicroLending__ClaimExpired(uint256 deadline);
+
+    /// @notice A signed claim the loan's lender did not sign.
+    /// @param id The loan.
+    error MicroLending__InvalidClaimSignature(uint256 id);
+
+    /// @notice A rescue that would take USDC held for lenders or the fee recipient.
+    /// @param amount The amount asked for.
+    /// @param surplus The most that can be rescued: the balance above escrow and held fees.
+    error MicroLending__ExceedsSurplus(uint256 amount, uint256 surplus);
+
+    /// @notice Held USDC cannot be claimed to this contract itself (it would become surplus).
+    error MicroLending__ContractAsRecipient();
+
+    /// @notice A loan cannot be funded once its deadline no longer fits in 32 bits (in 2106).
+    error MicroLending__DeadlineTooLate();
+
     /// @notice The platform fee can only go down (the fee pledge, enforced here).
     /// @param currentFeeBps The fee now.
     /// @param requestedFeeBps The higher fee asked for.
@@ -287,13 +333,16 @@ interface IMicroLending {
     // ─── Borrowers and lenders ───────────────────────────────────────────────────────────────
 
     /// @notice Requests a loan of `amount` for `duration` seconds, at any APR up to the platform
-    /// maximum.
+    /// maximum in force now. Everything the borrower agrees to is fixed here: that APR ceiling, the
+    /// late penalty schedule and the grace period in force now. The fee is the lower of the fee now
+    /// and at funding.
     /// @param amount The principal, within the loan limits.
     /// @param duration The term in seconds, within the duration limits.
     /// @return id The new loan's id (ids start at 1).
     function requestLoan(uint256 amount, uint256 duration) external returns (uint256 id);
 
-    /// @notice Requests a loan, consenting to APRs up to `maxAprBps` only.
+    /// @notice Requests a loan, consenting to APRs up to `maxAprBps` only (or the platform maximum
+    /// in force now, when that is lower); otherwise as {requestLoan}.
     /// @param amount The principal, within the loan limits.
     /// @param duration The term in seconds, within the duration limits.
     /// @param maxAprBps The borrower's APR cap: at least 100 and a multiple of 50.
@@ -301,11 +350,12 @@ interface IMicroLending {
     function requestLoan(uint256 amount, uint256 duration, uint256 maxAprBps) external returns (uint256 id);
 
     /// @notice Funds a requested loan at `aprBps`: the caller pays the principal, the borrower
-    /// receives it minus the platform fee, and the fee goes to the fee recipient. The caller must
-    /// have approved this contract for the principal.
+    /// receives it minus the platform fee, and the fee goes to the fee recipient (or, when the
+    /// recipient cannot receive it, is held for them: funding never depends on the recipient). The
+    /// caller must have approved this contract for the principal.
     /// @param id The loan.
-    /// @param aprBps The APR: from 100 up to the lower of the platform maximum and the borrower's
-    /// cap, in steps of 50.
+    /// @param aprBps The APR: from 100 up to the loan's ceiling fixed at the request (or the platform
+    /// maximum now, when lower), in steps of 50.
     function fundLoan(uint256 id, uint256 aprBps) external;
 
     /// @notice Repays a funded or defaulted loan: principal, interest and any late penalty go from
@@ -322,9 +372,29 @@ interface IMicroLending {
     /// @param id The loan.
     function markDefaulted(uint256 id) external;
 
-    /// @notice Sends the lender a repayment that could not be sent to them directly.
+    /// @notice Sends the lender a repayment that could not be sent to them directly. Lender only.
     /// @param id The loan.
     function claimEscrow(uint256 id) external;
+
+    /// @notice Sends an escrowed repayment to an address the lender chooses (for a lender whose
+    /// own address cannot receive USDC). Lender only.
+    /// @param id The loan.
+    /// @param to Where to send it.
+    function claimEscrowTo(uint256 id, address to) external;
+
+    /// @notice Sends an escrowed repayment to `to` on the lender's signed word: an EIP-712
+    /// `ClaimEscrow(uint256 id,address to,uint256 deadline)` signed by the lender (an EOA, or a
+    /// contract wallet through ERC-1271). Anyone may submit it; it can only ever pay `to`.
+    /// @param id The loan.
+    /// @param to Where to send it.
+    /// @param deadline The last second the signature is good for.
+    /// @param signature The lender's signature.
+    function claimEscrowWithSignature(uint256 id, address to, uint256 deadline, bytes calldata signature)
+        external;
+
+    /// @notice Sends the caller the fees held for it (fees it could not receive at funding).
+    /// @param to Where to send them.
+    function claimFees(address to) external;
 
     // ─── Views ───────────────────────────────────────────────────────────────────────────────
 
@@ -361,6 +431,14 @@ interface IMicroLending {
     /// @notice Whether requests, fundings and defaults are paused.
     function paused() external view returns (bool);
 
+    /// @notice Fees held for `feeRecipient` (see {FeeHeld}).
+    /// @param feeRecipient A fee recipient, present or past.
+    function heldFees(address feeRecipient) external view returns (uint256);
+
+    /// @notice The USDC the contract holds for others: unclaimed escrow plus held fees. Its USDC
+    /// balance is never below this; only the surplus above it can be rescued.
+    function reservedUsdc() external view returns (uint256);
+
     // ─── Owner ───────────────────────────────────────────────────────────────────────────────
 
     /// @notice Lowers the platform fee. It can never go up.
@@ -383,10 +461,10 @@ interface IMicroLending {
     /// @param newMaxAprBps From 100 to 5,000, a multiple of 50.
     function setMaxApr(uint256 newMaxAprBps) external;
 
-    /// @notice Sets the late penalty for loans funded from now on: `penaltyBps` of the principal per
-    /// started `penaltyInterval` after the due date plus `gracePeriod`, for at most
-    /// `maxPenaltyIntervals` intervals. Loans already funded keep their terms. At most 254 changes
-    /// after deployment.
+    /// @notice Sets the late penalty for loans requested from now on: `penaltyBps` of the principal
+    /// per started `penaltyInterval` after the due date plus `gracePeriod`, for at most
+    /// `maxPenaltyIntervals` intervals. Loans already requested keep their terms. At most 254
+    /// changes after deployment.
     /// @param penaltyBps At most 500.
     /// @param gracePeriod At most 30 days.
     /// @param penaltyInterval From 1 hour to 30 days.
@@ -403,4 +481,12 @@ interface IMicroLending {
 
     /// @notice Lifts a pause.
     function unpause() external;
+
+    /// @notice Sends away tokens sent to the contract by mistake. For USDC only the surplus above
+    /// {reservedUsdc} (escrow and held fees are never touched); any other token in full. Works
+    /// while paused.
+    /// @param token The token.
+    /// @param to Where to send it.
+    /// @param amount How much.
+    function rescueTokens(address token, address to, uint256 amount) external;
 }

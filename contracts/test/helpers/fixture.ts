@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { network } from 'hardhat';
 import { type Hash, maxUint256 } from 'viem';
 
+import { deployFiatToken } from '../../scripts/fiat-token.ts';
+
 export const DAY = 86_400n;
 export const USDC = 1_000_000n;
 
@@ -34,7 +36,8 @@ export function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-export type TokenName = 'MockUSDC' | 'BlacklistableUSDC' | 'ReentrantToken';
+/** MockUSDC and its variants mint freely for unit tests; FiatToken is Circle's real USDC code. */
+export type TokenName = 'MockUSDC' | 'BlacklistableUSDC' | 'ReentrantToken' | 'FiatToken';
 
 /** A fresh chain with USDC, the lending contract and funded, approved members. */
 export async function deployLending<T extends TokenName = 'MockUSDC'>(token?: T) {
@@ -58,7 +61,13 @@ export async function deployLending<T extends TokenName = 'MockUSDC'>(token?: T)
     ReturnType<typeof account>,
     ReturnType<typeof account>,
   ];
-  const usdc = await viem.deployContract((token ?? 'MockUSDC') as 'MockUSDC');
+  const publicClient = await viem.getPublicClient();
+  // FiatToken is typed through MockUSDC's ABI: every function the tests call on it (mint from the
+  // deployer, the only minter; approve; balanceOf) has the same signature in both.
+  const usdc =
+    token === 'FiatToken'
+      ? await viem.getContractAt('MockUSDC', (await deployFiatToken(publicClient, owner)).address)
+      : await viem.deployContract((token ?? 'MockUSDC') as 'MockUSDC');
   const lending = await viem.deployContract('MicroLending', [
     usdc.address,
     owner.account.address,
@@ -68,7 +77,6 @@ export async function deployLending<T extends TokenName = 'MockUSDC'>(token?: T)
     await usdc.write.mint([member.account.address, 1_000n * USDC]);
     await usdc.write.approve([lending.address, maxUint256], { account: member.account });
   }
-  const publicClient = await viem.getPublicClient();
   const as = (wallet: typeof owner) =>
     viem.getContractAt('MicroLending', lending.address, { client: { wallet } });
   const receipt = (hash: Hash) => publicClient.waitForTransactionReceipt({ hash });
