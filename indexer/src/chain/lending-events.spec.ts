@@ -32,8 +32,8 @@ describe(decodeLendingLog.name, () => {
       args: { id, borrower, lender },
     });
     const data = encodeAbiParameters(
-      [{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }],
-      [750n, 1_700_000_000n, 1_700_604_800n, 2_503_000n],
+      [{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }],
+      [750n, 1_700_604_800n, 2_503_000n],
     );
     expect(decodeLendingLog(log(topics, data))).toEqual({
       name: 'LoanFunded',
@@ -47,7 +47,6 @@ describe(decodeLendingLog.name, () => {
         borrower: borrower.toLowerCase(),
         lender: lender.toLowerCase(),
         aprBps: '750',
-        startDate: '1700000000',
         dueDate: '1700604800',
         repaymentAmount: '2503000',
       },

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, loadResumeEnv } from './env';
 
 const valid = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -61,6 +61,22 @@ describe(loadEnv.name, () => {
   it('rejects a shutdown bound that is not positive', () => {
     expect(() => loadEnv({ ...valid, INDEXER_SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(
       'INDEXER_SHUTDOWN_TIMEOUT_MS must be positive',
+    );
+  });
+});
+
+describe(loadResumeEnv.name, () => {
+  it('needs the database, the node and the deployment, not Redis', () => {
+    const { REDIS_URL: _redis, ...noRedis } = valid;
+    expect(loadResumeEnv(noRedis)).toMatchObject({
+      DATABASE_URL: valid.DATABASE_URL,
+      RPC_URL: valid.RPC_URL,
+      INDEXER_RPC_TIMEOUT_MS: 10_000,
+      INDEXER_RPC_RETRIES: 5,
+      deployment: { chainId: 31337 },
+    });
+    expect(() => loadResumeEnv({})).toThrow(
+      /DATABASE_URL is required[\s\S]*RPC_URL is required[\s\S]*DEPLOYMENT_FILE is required/,
     );
   });
 });

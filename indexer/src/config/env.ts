@@ -84,14 +84,7 @@ export class EnvError extends Error {
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        return issue.code === 'invalid_type' && source[name] === undefined
-          ? `${name} is required`
-          : `${name} ${issue.message}`;
-      }),
-    );
+    throw new EnvError(problems(parsed.error.issues, source));
   }
   const deployment = readDeployment(parsed.data.DEPLOYMENT_FILE);
   const finality =
@@ -114,6 +107,37 @@ export function loadDatabaseEnv(
     throw new EnvError(['DATABASE_URL is required and must be a postgres:// URL']);
   }
   return parsed.data;
+}
+
+/** What `npm run indexer:resume` needs: the database, the node and the deployment. */
+export type ResumeEnv = Pick<
+  Env,
+  'DATABASE_URL' | 'RPC_URL' | 'INDEXER_RPC_TIMEOUT_MS' | 'INDEXER_RPC_RETRIES' | 'deployment'
+>;
+
+export function loadResumeEnv(source: NodeJS.ProcessEnv = process.env): ResumeEnv {
+  const parsed = envSchema
+    .pick({
+      DATABASE_URL: true,
+      RPC_URL: true,
+      DEPLOYMENT_FILE: true,
+      INDEXER_RPC_TIMEOUT_MS: true,
+      INDEXER_RPC_RETRIES: true,
+    })
+    .safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(problems(parsed.error.issues, source));
+  }
+  return { ...parsed.data, deployment: readDeployment(parsed.data.DEPLOYMENT_FILE) };
+}
+
+function problems(issues: readonly z.core.$ZodIssue[], source: NodeJS.ProcessEnv): string[] {
+  return issues.map((issue) => {
+    const name = issue.path.join('.');
+    return issue.code === 'invalid_type' && source[name] === undefined
+      ? `${name} is required`
+      : `${name} ${issue.message}`;
+  });
 }
 
 function readDeployment(file: string): Deployment {

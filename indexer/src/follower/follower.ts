@@ -124,6 +124,8 @@ export class Follower {
       this.metrics.halted.set(1);
       return { ...outcome, haltedReason: state.haltedReason };
     }
+    // Cleared by `npm run indexer:resume` while this process ran.
+    this.metrics.halted.set(0);
     const tip = await this.tip();
     this.observeTip(tip);
     if (!this.verifiedCursor && state.cursorHash !== null && state.cursorBlock <= tip.head.number) {
@@ -175,6 +177,9 @@ export class Follower {
       }
       outcome.batches++;
     }
+    if (outcome.caughtUp) {
+      await this.checkIn();
+    }
     this.metrics.indexed.set(state.cursorBlock);
     this.metrics.lag.set(Math.max(0, tip.head.number - state.cursorBlock));
     return outcome;
@@ -211,6 +216,20 @@ export class Follower {
       finalizedBlock: num(row.finalized_block),
       haltedReason: row.halted_reason,
     };
+  }
+
+  /**
+   * Records that the follower stands at the head (`caught_up_at`), also when no block arrived:
+   * readers judge from its age whether the store is the chain's present. At most once a second,
+   * and a no-op write otherwise, although syncs tick every INDEXER_POLL_MS.
+   */
+  private async checkIn(): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE indexer.sources SET caught_up_at = now()
+       WHERE chain_id = $1 AND address = $2 AND halted_reason IS NULL
+         AND (caught_up_at IS NULL OR caught_up_at < now() - interval '1 second')`,
+      [this.contract.chainId, this.contract.address],
+    );
   }
 
   /** The head and the safe and finalized block numbers, in one round trip. */

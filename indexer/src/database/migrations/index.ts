@@ -1,9 +1,13 @@
 import type { MigrationInterface } from 'typeorm';
 
 import { CreateEventStore1763820000000 } from './1763820000000-create-event-store';
+import { AddSourcesCaughtUpAt1763834400000 } from './1763834400000-add-sources-caught-up-at';
 
 /**
  * Every migration of schema `indexer`, oldest first. Listed explicitly (not globbed) so the
  * compiled app and the TypeScript tests load the same set.
  */
-export const migrations: (new () => MigrationInterface)[] = [CreateEventStore1763820000000];
+export const migrations: (new () => MigrationInterface)[] = [
+  CreateEventStore1763820000000,
+  AddSourcesCaughtUpAt1763834400000,
+];
