@@ -8,17 +8,23 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { type Env, EnvError, loadEnv } from './config/env';
 import { serveOpenApi } from './openapi';
+import { securityHeaders } from './security-headers';
 
 /** Builds the configured HTTP app without listening, so tests and main share one setup. */
 export async function createApp(env: Env): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(env), {
     logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
   });
-  app.enableCors({ origin: env.CORS_ORIGINS });
+  app.use(securityHeaders());
+  // The web client is on another origin: it reads Retry-After to count down to when a refused
+  // request (a code asked for too soon) would be accepted.
+  app.enableCors({ origin: env.CORS_ORIGINS, exposedHeaders: ['Retry-After'] });
   // req.ip is the socket's address unless trusted proxies are configured.
   (app as NestExpressApplication).set('trust proxy', env.TRUST_PROXY_HOPS);
   app.enableShutdownHooks();
-  serveOpenApi(app);
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') {
+    serveOpenApi(app);
+  }
   return app;
 }
 

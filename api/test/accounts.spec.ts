@@ -114,7 +114,7 @@ describe('accounts over HTTP', () => {
     expect(mine.body.data).toMatchObject({ _id: verified.body.data.user._id, email });
   });
 
-  it('refuses to sign up an invisible name, and signs up a name without its bidi overrides', async () => {
+  it('refuses to sign up an invisible name or one with a bidi override', async () => {
     const email = address();
     await post('/users/request-account', { email, phone: '+1 (555) 010-0100' });
     const otp = codeIn(await mailTo(email));
@@ -130,13 +130,18 @@ describe('accounts over HTTP', () => {
       message: 'Please enter a name with visible letters.',
       errors: { fullname: 'Please enter a name with visible letters.' },
     });
-    // A refused body never reaches the code, which still signs the member up.
-    const verified = await post('/users/verify-account/', {
+    const reversed = await post('/users/verify-account/', {
       ...details,
       fullname: 'Ada\u202Eecila',
     });
+    expect([reversed.status, reversed.body.errors]).toEqual([
+      400,
+      { fullname: 'Full name cannot contain characters that change the text direction.' },
+    ]);
+    // A refused body never reaches the code, which still signs the member up.
+    const verified = await post('/users/verify-account/', { ...details, fullname: 'Ada' });
     expect(verified.status).toBe(201);
-    expect(verified.body.data.user).toMatchObject({ fullname: 'Adaecila' });
+    expect(verified.body.data.user).toMatchObject({ fullname: 'Ada' });
   });
 
   /** Moves an address's codes back past the resend cooldown, as if a minute had passed. */
@@ -196,8 +201,11 @@ describe('accounts over HTTP', () => {
     expect((await post('/users/refresh', { refresh: renewed.body.data.refresh })).status).toBe(401);
 
     const again = await post('/users/login', { email, password });
+    expect((await me(again.body.data.token)).status).toBe(200);
     expect((await post('/users/logout', { refresh: again.body.data.refresh })).status).toBe(200);
     expect((await post('/users/refresh', { refresh: again.body.data.refresh })).status).toBe(401);
+    // The access token ends with its sign-in, not 15 minutes later.
+    expect((await me(again.body.data.token)).status).toBe(401);
   });
 
   it('refuses a wrong code, and a code for another purpose', async () => {
@@ -221,7 +229,7 @@ describe('accounts over HTTP', () => {
     const resetCodeIn = (raw: string) => /password reset code: (\d{6})/.exec(raw)?.[1];
 
     it('checks the code, sets the new password, ends every session and says so by mail', async () => {
-      const { email, password } = await signUp();
+      const { email, password, verified: signedUp } = await signUp();
       const session = await post('/users/login', { email, password });
       const forgot = await post('/users/forgot-password', { email });
       expect(forgot.status).toBe(200);
@@ -247,6 +255,9 @@ describe('accounts over HTTP', () => {
       expect((await post('/users/refresh', { refresh: session.body.data.refresh })).status).toBe(
         401,
       );
+      // Access tokens from before the reset stop at once (the sign-up's and the login's).
+      expect((await me(session.body.data.token)).status).toBe(401);
+      expect((await me(signedUp.body.data.token)).status).toBe(401);
       await mailTo(email, /Subject: Your LendPath password was changed/);
       // The code was used up by the reset.
       const again = await post('/users/reset-password', {
@@ -355,6 +366,42 @@ describe('accounts over HTTP', () => {
       expect(answer.body.data).toMatchObject({ email, _id: verified.body.data.user._id });
     });
 
+    it('keeps a self-described gender in the member’s words, and only with that choice', async () => {
+      const { verified } = await signUp();
+      const token = verified.body.data.token;
+      const described = await post(
+        '/users/edit-profile',
+        { ...profile, gender: 'Prefer to self describe', genderDescription: ' Non-binary ' },
+        token,
+      );
+      expect(described.body.data).toMatchObject({ gender: 'Non-binary' });
+      expect((await me(token)).body.data).toMatchObject({ gender: 'Non-binary' });
+
+      const unsaid = await post(
+        '/users/edit-profile',
+        { ...profile, gender: 'Prefer to self describe', genderDescription: '' },
+        token,
+      );
+      expect(unsaid.body.data).toMatchObject({ gender: 'Prefer to self describe' });
+
+      const listed = await post(
+        '/users/edit-profile',
+        { ...profile, gender: 'Male', genderDescription: 'Non-binary' },
+        token,
+      );
+      expect(listed.body.data).toMatchObject({ gender: 'Male' });
+
+      const long = await post(
+        '/users/edit-profile',
+        { ...profile, gender: 'Prefer to self describe', genderDescription: 'x'.repeat(61) },
+        token,
+      );
+      expect([long.status, long.body.message]).toEqual([
+        400,
+        'Please keep this under 60 characters',
+      ]);
+    });
+
     it.each([
       [{ fullname: '' }, 'Please enter your full name'],
       [{ fullname: '\u3164\u200B\u3164' }, 'Please enter a name with visible letters.'],
@@ -374,17 +421,19 @@ describe('accounts over HTTP', () => {
       expect(answer.body.message).toBe(message);
     });
 
-    it('takes bidi overrides and isolates out of a name, so it cannot flip the page around it', async () => {
+    it('refuses bidi overrides and isolates in a name, so it cannot flip the page around it', async () => {
       const { verified } = await signUp();
       const answer = await post(
         '/users/edit-profile',
         { ...profile, fullname: 'Ada\u202Eecila \u2067King\u2069' },
         verified.body.data.token,
       );
-      expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ fullname: 'Adaecila King' });
-      expect((await me(verified.body.data.token)).body.data).toMatchObject({
-        fullname: 'Adaecila King',
+      expect([answer.status, answer.body.errors]).toEqual([
+        400,
+        { fullname: 'Full name cannot contain characters that change the text direction.' },
+      ]);
+      expect((await me(verified.body.data.token)).body.data).not.toMatchObject({
+        fullname: expect.stringContaining('King') as string,
       });
     });
 

@@ -111,10 +111,15 @@ describe('community', () => {
     }
   });
 
-  it('takes bidi overrides and isolates out of a post, so it cannot reverse the page after it', async () => {
-    const created = await post(author!, '\u202EAda\u202E says \u2066hi\u2069 \u0645\u0631\u200F!');
+  it('refuses bidi overrides and isolates in a post, so it cannot reverse the page after it', async () => {
+    const refused = await post(author!, '\u202EAda\u202E says \u2066hi\u2069');
+    expect([refused.status, refused.body.message]).toEqual([
+      400,
+      'Post content cannot contain characters that change the text direction.',
+    ]);
+    // Right-to-left text and the marks that only settle its direction are kept.
+    const created = await post(author!, 'Ada says hi \u0645\u0631\u200F!');
     expect(created.status).toBe(201);
-    expect(created.body.data.content).toBe('Ada says hi \u0645\u0631\u200F!');
     const shown = (await feed(reader!)).find((p) => p._id === created.body.data._id);
     expect(shown?.content).toBe('Ada says hi \u0645\u0631\u200F!');
   });

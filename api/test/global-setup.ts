@@ -10,6 +10,8 @@ export default async () => {
   process.env.SMTP_URL = 'smtp://127.0.0.1:1';
   process.env.CODE_SECRET = randomBytes(32).toString('hex');
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  // Suites that read /ready's reasons send it (see operator() in health.spec.ts).
+  process.env.OPS_TOKEN = randomBytes(32).toString('hex');
   // A chain that is never reached: suites that use one (test/lending) bring their own node.
   process.env.RPC_URL = 'http://127.0.0.1:9';
   process.env.DEPLOYMENT_FILE = join(__dirname, 'fixtures', 'deployment.json');

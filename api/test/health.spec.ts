@@ -3,6 +3,9 @@ import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../src/main';
 import { testEnv } from './test-env';
 
+/** What an operator sends to be told why the API is not ready (OPS_TOKEN, set in global setup). */
+const operator = { authorization: `Bearer ${process.env.OPS_TOKEN}` };
+
 async function started(): Promise<[INestApplication, string]> {
   const app = await createApp(testEnv());
   await app.listen(0, '127.0.0.1');
@@ -28,13 +31,37 @@ describe('health endpoints', () => {
       });
     });
 
-    it('GET /ready reports both dependencies up', async () => {
+    it('GET /ready tells anyone only that it is ready', async () => {
       const response = await fetch(`${url}/ready`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         success: true,
         message: 'ready',
-        data: { postgres: 'up', redis: 'up' },
+        data: { ready: true },
+      });
+    });
+
+    it('GET /ready reports each dependency and loan status to an operator', async () => {
+      const response = await fetch(`${url}/ready`, { headers: operator });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        success: true,
+        message: 'ready',
+        // No indexer has run against this database: it has claimed nothing that could be stale.
+        data: { ready: true, postgres: 'up', redis: 'up', indexer: 'verified' },
+      });
+    });
+
+    it.each([
+      ['another token', { authorization: 'Bearer not-the-ops-token-but-just-as-long-0123' }],
+      ['a member-shaped bearer', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' }],
+      ['the token without the scheme', { authorization: process.env.OPS_TOKEN as string }],
+    ])('GET /ready with %s is an anonymous call', async (_, headers) => {
+      const response = await fetch(`${url}/ready`, { headers });
+      expect(await response.json()).toEqual({
+        success: true,
+        message: 'ready',
+        data: { ready: true },
       });
     });
 

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 
+import { deleteKeys } from '../../scripts/lib/test-services';
 import { MAIL_QUEUE } from '../src/mail/mail.queue';
 import { Mailer } from '../src/mail/mailer';
 import { createApp } from '../src/main';
@@ -14,9 +17,15 @@ describe(Mailer.name, () => {
   let mailer: Mailer;
   let queue: Queue;
 
+  // A queue of its own: other suites' apps (in other jest workers, sharing the run's prefix) send
+  // mail to an SMTP server that is never there, and their failures would land in this queue.
+  const prefix = `mail-${randomUUID().slice(0, 8)}`;
+
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    app = await createApp(testEnv({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '50' }));
+    app = await createApp(
+      testEnv({ SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '50', QUEUE_PREFIX: prefix }),
+    );
     await app.init();
     mailer = app.get(Mailer);
     queue = app.get<Queue>(getQueueToken(MAIL_QUEUE));
@@ -24,6 +33,7 @@ describe(Mailer.name, () => {
   afterAll(async () => {
     await app.close();
     await smtp.close();
+    await deleteKeys(testEnv().REDIS_URL, `${prefix}:*`);
   });
 
   it('delivers a code mail over SMTP, as text and HTML', async () => {

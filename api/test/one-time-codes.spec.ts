@@ -138,6 +138,9 @@ describe(OneTimeCodes.name, () => {
     const wait = (refused as DomainError).retryAfterSeconds!;
     expect(wait).toBeGreaterThan(55);
     expect(wait).toBeLessThanOrEqual(60);
+    expect((refused as DomainError).message).toMatch(
+      /^Please wait (5\d seconds|1 minute) before asking for another code\.$/,
+    );
   });
 
   it('kills the old code when a new one is sent', async () => {
@@ -151,23 +154,54 @@ describe(OneTimeCodes.name, () => {
     expect(await codes.consume(address, 'sign-up', second)).toBe(true);
   });
 
-  it('sends at most five codes per address in 30 minutes, across purposes', async () => {
+  it('sends at most five codes per address and purpose in 30 minutes, saying how long to wait', async () => {
     const address = email();
-    for (const purpose of [
-      'sign-up',
-      'password-reset',
-      'sign-up',
-      'password-reset',
-      'sign-up',
-    ] as const) {
-      await codes.issue(address, purpose);
+    for (let i = 0; i < codeRules.sendsPerWindow; i++) {
+      await codes.issue(address, 'sign-up');
       await age(address, codeRules.resendCooldownSeconds + 1);
     }
-    const refused = await codes.issue(address, 'password-reset').catch((e: unknown) => e);
+    const refused = await codes.issue(address, 'sign-up').catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'CODE.TOO_MANY_SENDS', status: 429 });
     // The oldest of the five was sent 5 × 61 s ago: the window frees up in 30 min minus that.
-    expect((refused as DomainError).retryAfterSeconds).toBeCloseTo(30 * 60 - 5 * 61, -1);
+    const wait = (refused as DomainError).retryAfterSeconds!;
+    expect(wait).toBeCloseTo(30 * 60 - 5 * 61, -1);
+    // The last code, sent 61 s ago, still works: the member need not wait for another.
+    expect((refused as DomainError).message).toBe(
+      `Too many codes were sent to this address. Please use the latest code we sent, or try again in ${Math.ceil(wait / 60)} minutes.`,
+    );
+    await age(address, codeRules.ttlSeconds);
+    // Ten minutes on, it has expired: then only the wait helps.
+    await expect(codes.issue(address, 'sign-up')).rejects.toThrow(
+      /^Too many codes were sent to this address\. Please try again in \d+ minutes\.$/,
+    );
     await age(address, 30 * 60);
+    await expect(codes.issue(address, 'sign-up')).resolves.toMatch(/^\d{6}$/);
+  });
+
+  it('never lets sign-up requests for an address block its password reset', async () => {
+    const address = email();
+    // Someone alternates sign-up and reset requests for another member's address.
+    for (let i = 0; i < codeRules.sendsPerWindow - 1; i++) {
+      await codes.issue(address, 'sign-up');
+      await codes.issue(address, 'password-reset');
+      await age(address, codeRules.resendCooldownSeconds + 1);
+    }
+    await expect(codes.issue(address, 'password-reset')).resolves.toMatch(/^\d{6}$/);
+    await expect(codes.issue(address, 'sign-up')).resolves.toMatch(/^\d{6}$/);
+  });
+
+  it('starts the count over once a code of that purpose is used', async () => {
+    const address = email();
+    let code = '';
+    for (let i = 0; i < codeRules.sendsPerWindow; i++) {
+      code = await codes.issue(address, 'password-reset');
+      await age(address, codeRules.resendCooldownSeconds + 1);
+    }
+    await expect(codes.issue(address, 'password-reset')).rejects.toMatchObject({
+      code: 'CODE.TOO_MANY_SENDS',
+    });
+    expect(await codes.consume(address, 'password-reset', code)).toBe(true);
+    await age(address, codeRules.resendCooldownSeconds + 1);
     await expect(codes.issue(address, 'password-reset')).resolves.toMatch(/^\d{6}$/);
   });
 

@@ -67,11 +67,19 @@ describe('the api process', () => {
     });
     const url = await listening(child, output);
     expect((await fetch(`${url}/health`)).status).toBe(200);
-    const ready = await fetch(`${url}/ready`);
+    const ready = await fetch(`${url}/ready`, {
+      headers: { authorization: `Bearer ${process.env.OPS_TOKEN}` },
+    });
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({
       success: false,
       message: 'Not ready: redis unavailable',
+      code: 'HEALTH.NOT_READY',
+    });
+    // Anyone else learns only that it is not.
+    expect(await (await fetch(`${url}/ready`)).json()).toEqual({
+      success: false,
+      message: 'Not ready',
       code: 'HEALTH.NOT_READY',
     });
     child.kill('SIGTERM');

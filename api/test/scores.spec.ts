@@ -83,14 +83,31 @@ async function startConfirmu() {
 describe('GET /api/confirmu', () => {
   /** Seeds the members and their loans; each API under test has its own connections. */
   let database: DataSource;
-  /** Borrowers: `good` has a mixed finalized record, `unproven` only unconfirmed loans. */
-  const members = { good: '', unproven: '', idle: '', former: '' };
-  /** Each member's linked wallet, and one wallet nobody has linked. */
+  /**
+   * Borrowers: `good` has a mixed finalized record, `unproven` only unconfirmed loans, `honest` a
+   * month of small loans from three lenders; `farmer`, `dodger` and `friendFunded` try issue 16
+   * §5's farming. `lender`, `lender2` and `lender3` fund others.
+   */
+  const members = {
+    good: '',
+    unproven: '',
+    idle: '',
+    former: '',
+    honest: '',
+    farmer: '',
+    dodger: '',
+    friendFunded: '',
+    lender: '',
+    lender2: '',
+    lender3: '',
+  };
+  /** Each member's linked wallet, the farmer's second one, and one wallet nobody has linked. */
   const wallets = {
-    good: randomWallet(),
-    unproven: randomWallet(),
-    idle: randomWallet(),
-    former: randomWallet(),
+    ...(Object.fromEntries(Object.keys(members).map((name) => [name, randomWallet()])) as Record<
+      keyof typeof members,
+      string
+    >),
+    farmerSecond: randomWallet(),
     unlinked: randomWallet(),
   };
 
@@ -98,7 +115,7 @@ describe('GET /api/confirmu', () => {
     wallet: string,
     status: 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted',
     finality: 'pending' | 'safe' | 'finalized',
-    dates: { due?: string; repaid?: string } = {},
+    terms: { due?: string; repaid?: string; start?: string; lender?: string; units?: number } = {},
     recordedBy: string | null = null,
   ) =>
     database.query(
@@ -107,26 +124,45 @@ describe('GET /api/confirmu', () => {
       `INSERT INTO app.loan_requests
          (chain_id, loan_chain_id, status, finality, borrower_wallet, due_date, repaid_at,
           borrower_user_id, wallet_address, amount_units, duration_seconds, max_apr_bps,
-          requested_at, as_of_block, as_of_block_hash)
-       VALUES (31337, $1, $2, $3, $4, $5, $6, $7, $4, 1000000, 604800, 0,
-               '2026-03-01T00:00:00Z', 1, '0x01')`,
+          requested_at, as_of_block, as_of_block_hash, lender_wallet, start_date)
+       VALUES (31337, $1, $2, $3, $4, $5, $6, $7, $4, $8, 604800, 0,
+               '2026-03-01T00:00:00Z', 1, '0x01', $9, $10)`,
       [
         randomInt(1, 2 ** 47),
         status,
         finality,
         wallet,
-        dates.due ?? null,
-        dates.repaid ?? null,
+        terms.due ?? null,
+        terms.repaid ?? null,
         recordedBy,
+        terms.units ?? 1_000_000,
+        terms.lender ?? null,
+        terms.start ?? null,
       ],
     );
-  const onTime = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-09T12:00:00Z' };
-  const late = { due: '2026-03-10T00:00:00Z', repaid: '2026-03-12T00:00:00Z' };
+  const terms = { start: '2026-03-01T00:00:00Z', units: 1_000_000 };
+  const onTime = { ...terms, due: '2026-03-10T00:00:00Z', repaid: '2026-03-09T12:00:00Z' };
+  const late = { ...terms, due: '2026-03-10T00:00:00Z', repaid: '2026-03-12T00:00:00Z' };
+  /** Seven 0.01 USDC loans of a week, each repaid five minutes after it was funded. */
+  const farmed = Array.from({ length: 7 }, (_, i) => {
+    const start = Date.parse('2026-03-01T00:00:00Z') + i * 3_600_000;
+    return {
+      units: 10_000,
+      start: new Date(start).toISOString(),
+      repaid: new Date(start + 5 * 60_000).toISOString(),
+      due: new Date(start + 7 * 86_400_000).toISOString(),
+    };
+  });
 
   beforeAll(async () => {
     database = new DataSource(dataSourceOptions(testEnv().DATABASE_URL));
     await database.initialize();
-    for (const name of ['good', 'unproven', 'idle', 'former'] as const) {
+    const link = (address: string, userId: string) =>
+      database.query(`INSERT INTO app.member_wallets (address, user_id) VALUES ($1, $2)`, [
+        address,
+        userId,
+      ]);
+    for (const name of Object.keys(members) as (keyof typeof members)[]) {
       const user = await database.getRepository(User).save({
         email: `${randomUUID()}@example.com`,
         phone: '555 0100',
@@ -135,28 +171,49 @@ describe('GET /api/confirmu', () => {
         emailVerifiedAt: new Date(),
       });
       members[name] = user.id;
-      await database.query(`INSERT INTO app.member_wallets (address, user_id) VALUES ($1, $2)`, [
-        wallets[name],
-        user.id,
-      ]);
+      await link(wallets[name], user.id);
     }
-    // good: 2 on time, 1 late, 1 default, all finalized → 600 + 80 + 10 − 150 = 540.
-    await loan(wallets.good, 'repaid', 'finalized', onTime);
-    await loan(wallets.good, 'repaid', 'finalized', onTime);
-    await loan(wallets.good, 'repaid', 'finalized', late);
-    await loan(wallets.good, 'defaulted', 'finalized', { due: onTime.due });
+    await link(wallets.farmerSecond, members.farmer);
+    const lender = wallets.lender;
+    // good: 1 USDC for 9 days, 2 repaid on time (8.5 days), 1 late, 1 default, all finalized:
+    // E = 8.5 + 8.5 + ½ × 9 = 21.5 USDC-days, one lender, a default of 9 USDC-days →
+    // 600 + 150(1 − e^−0.043) + 100(1 − e^−(1 − e^−0.43)/3) − (100 + 150(1 − e^−0.09)) ≈ 504.
+    await loan(wallets.good, 'repaid', 'finalized', { ...onTime, lender });
+    await loan(wallets.good, 'repaid', 'finalized', { ...onTime, lender });
+    await loan(wallets.good, 'repaid', 'finalized', { ...late, lender });
+    await loan(wallets.good, 'defaulted', 'finalized', { ...onTime, repaid: undefined, lender });
     // Open or cancelled loans do not move a score.
     await loan(wallets.good, 'cancelled', 'finalized');
-    await loan(wallets.good, 'funded', 'finalized', { due: onTime.due });
+    await loan(wallets.good, 'funded', 'finalized', { ...onTime, repaid: undefined, lender });
     // Not chain-verified yet: ignored, whoever's they are.
-    await loan(wallets.good, 'defaulted', 'safe', { due: onTime.due });
-    await loan(wallets.good, 'defaulted', 'pending', { due: onTime.due });
-    await loan(wallets.unproven, 'repaid', 'pending', onTime);
-    await loan(wallets.unproven, 'repaid', 'safe', onTime);
+    await loan(wallets.good, 'defaulted', 'safe', { ...onTime, repaid: undefined, lender });
+    await loan(wallets.good, 'defaulted', 'pending', { ...onTime, repaid: undefined, lender });
+    await loan(wallets.unproven, 'repaid', 'pending', { ...onTime, lender });
+    await loan(wallets.unproven, 'repaid', 'safe', { ...onTime, lender });
     await loan(wallets.idle, 'requested', 'finalized');
     // A wallet nobody has linked is nobody's, even with a record `good` once made for it.
-    await loan(wallets.unlinked, 'defaulted', 'finalized', { due: onTime.due }, members.good);
-    await loan(wallets.former, 'repaid', 'finalized', onTime);
+    await loan(wallets.unlinked, 'defaulted', 'finalized', { ...onTime, lender }, members.good);
+    await loan(wallets.former, 'repaid', 'finalized', { ...onTime, lender });
+    // honest: four loans of 5 USDC for 30 days, repaid after 29, from three lenders.
+    for (const from of [wallets.lender, wallets.lender2, wallets.lender3, wallets.lender]) {
+      await loan(wallets.honest, 'repaid', 'finalized', {
+        start: '2026-03-01T00:00:00Z',
+        due: '2026-03-31T00:00:00Z',
+        repaid: '2026-03-30T00:00:00Z',
+        units: 5_000_000,
+        lender: from,
+      });
+    }
+    // Issue 16 §5's farming: funded from the borrower's second wallet (farmer), from a wallet
+    // nobody has linked (dodger), and from another member's wallet (friendFunded).
+    for (const minutes of farmed) {
+      await loan(wallets.farmer, 'repaid', 'finalized', {
+        ...minutes,
+        lender: wallets.farmerSecond,
+      });
+      await loan(wallets.dodger, 'repaid', 'finalized', { ...minutes, lender: wallets.unlinked });
+      await loan(wallets.friendFunded, 'repaid', 'finalized', { ...minutes, lender });
+    }
   });
   afterAll(() => database.destroy());
 
@@ -169,9 +226,14 @@ describe('GET /api/confirmu', () => {
   }
   type Api = Awaited<ReturnType<typeof startApi>>;
 
-  const scores = async (api: Api, bearer = api.token) => {
+  /** GET /api/confirmu as a marketplace page asks it: for these members (default: all of them). */
+  const scores = async (
+    api: Api,
+    bearer = api.token,
+    query = `?userIds=${Object.values(members).join(',')}`,
+  ) => {
     const started = Date.now();
-    const response = await fetch(`${api.url}/api/confirmu`, {
+    const response = await fetch(`${api.url}/api/confirmu${query}`, {
       headers: { authorization: `Bearer ${bearer}` },
     });
     return {
@@ -200,7 +262,35 @@ describe('GET /api/confirmu', () => {
       const { status, body } = await scores(api);
       expect(status).toBe(200);
       expect(body).toMatchObject({ success: true, source: 'platform' });
-      expect(body.data).toContainEqual({ userId: members.good, totalScore: 540 });
+      expect(body.data).toContainEqual({ userId: members.good, totalScore: 504 });
+    });
+
+    it('answers only the members asked about, never the whole membership', async () => {
+      const { status, body } = await scores(api, api.token, `?userIds=${members.honest}`);
+      expect(status).toBe(200);
+      expect(body.data).toEqual([{ userId: members.honest, totalScore: 765 }]);
+    });
+
+    it("answers only the caller's own score when nobody is named", async () => {
+      const { token } = await api.app.get(Sessions).start(members.good);
+      expect((await scores(api, token, '')).body.data).toEqual([
+        { userId: members.good, totalScore: 504 },
+      ]);
+      // idle has no score: nothing at all, rather than someone else's.
+      expect((await scores(api, api.token, '')).body.data).toEqual([]);
+    });
+
+    it.each([
+      ['a name that is no member id', '?userIds=alice'],
+      ['more than 100 members', `?userIds=${Array.from({ length: 101 }, randomUUID).join(',')}`],
+    ])('refuses %s', async (_, query) => {
+      const { status, body } = await scores(api, api.token, query);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ success: false, code: 'REQUEST.INVALID' });
+    });
+
+    it('climbs for a month of small loans repaid to three lenders', async () => {
+      expect(scoreOf((await scores(api)).body, members.honest)).toBe(765);
     });
 
     it('leaves out members without a finalized repaid or defaulted loan', async () => {
@@ -210,9 +300,21 @@ describe('GET /api/confirmu', () => {
     });
 
     it('counts only the loans of wallets the member has linked, while linked', async () => {
-      expect(scoreOf((await scores(api)).body, members.former)).toBe(640);
+      expect(scoreOf((await scores(api)).body, members.former)).toBe(608);
       await database.query(`DELETE FROM app.member_wallets WHERE address = $1`, [wallets.former]);
       expect(scoreOf((await scores(api)).body, members.former)).toBeUndefined();
+    });
+
+    it('ignores loans funded from another wallet of the same member', async () => {
+      expect(scoreOf((await scores(api)).body, members.farmer)).toBeUndefined();
+    });
+
+    it('ignores repayments to a wallet no member has linked', async () => {
+      expect(scoreOf((await scores(api)).body, members.dodger)).toBeUndefined();
+    });
+
+    it('gives seven 0.01 USDC loans repaid within minutes next to nothing', async () => {
+      expect(scoreOf((await scores(api)).body, members.friendFunded)).toBe(600);
     });
   });
 
@@ -305,7 +407,7 @@ describe('GET /api/confirmu', () => {
       const { status, body } = await scores(api);
       expect(status).toBe(200);
       expect(body.source).toBe('platform');
-      expect(body.data).toContainEqual({ userId: members.good, totalScore: 540 });
+      expect(body.data).toContainEqual({ userId: members.good, totalScore: 504 });
       expect(scoreOf(body, members.unproven)).toBeUndefined();
     });
 
@@ -314,14 +416,14 @@ describe('GET /api/confirmu', () => {
       const { body } = await scores(api);
       expect(confirmu.state.calls).toHaveLength(1);
       expect(body.source).toBe('platform');
-      expect(scoreOf(body, members.good)).toBe(540);
+      expect(scoreOf(body, members.good)).toBe(504);
     });
 
     it("falls back to the platform's score when ConfirmU answers something else", async () => {
       confirmu.state.mode = 'malformed';
       const { body } = await scores(api);
       expect(body.source).toBe('platform');
-      expect(scoreOf(body, members.good)).toBe(540);
+      expect(scoreOf(body, members.good)).toBe(504);
     });
 
     it('reports ConfirmU failing at most once a minute', async () => {

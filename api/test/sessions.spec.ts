@@ -1,23 +1,42 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
+import type { INestApplication } from '@nestjs/common';
+import { Redis } from 'ioredis';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { DataSource } from 'typeorm';
 
+import { PasswordHasher } from '../src/auth/passwords/password-hasher';
+import { RevokedFamilies } from '../src/auth/sessions/revoked-families';
 import { Sessions } from '../src/auth/sessions/sessions';
 import { dataSourceOptions, migrate } from '../src/database/data-source';
+import { createApp } from '../src/main';
 import { testEnv } from './test-env';
 
 describe(Sessions.name, () => {
   const env = testEnv();
   let dataSource: DataSource;
+  let redis: Redis;
   let sessions: Sessions;
+  /** Another API replica: its own Redis connection, the same Postgres and Redis. */
+  let replica: Sessions;
+  let replicaRedis: Redis;
+
+  const sessionsOver = (connection: Redis) =>
+    new Sessions(dataSource, env, new RevokedFamilies(dataSource, env, connection));
 
   beforeAll(async () => {
     await migrate(env.DATABASE_URL);
     dataSource = await new DataSource(dataSourceOptions(env.DATABASE_URL)).initialize();
-    sessions = new Sessions(dataSource, env);
+    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+    replicaRedis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+    sessions = sessionsOver(redis);
+    replica = sessionsOver(replicaRedis);
   });
-  afterAll(() => dataSource.destroy());
+  afterAll(async () => {
+    await redis.quit();
+    await replicaRedis.quit();
+    await dataSource.destroy();
+  });
 
   async function member(): Promise<string> {
     const [row] = await dataSource.query<{ id: string }[]>(
@@ -55,6 +74,19 @@ describe(Sessions.name, () => {
   });
 
   describe('access tokens', () => {
+    it('carry the sign-in they belong to', async () => {
+      const id = await member();
+      const { token } = await sessions.start(id);
+      const [familyId] = await dataSource.query<{ family_id: string }[]>(
+        'SELECT family_id FROM app.refresh_sessions WHERE user_id = $1',
+        [id],
+      );
+      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+        fid?: string;
+      };
+      expect(payload.fid).toBe(familyId!.family_id);
+    });
+
     it.each([
       [
         'expired',
@@ -99,6 +131,10 @@ describe(Sessions.name, () => {
           ),
       ],
       ['not a token at all', () => Promise.resolve('hello')],
+      [
+        'without a sign-in (issued before access tokens named theirs)',
+        () => forged().setExpirationTime('5m').setProtectedHeader({ alg: 'HS256' }).sign(key),
+      ],
     ])('refuses one %s', async (_, make) => {
       await expect(sessions.verify(await make())).rejects.toMatchObject({
         code: 'AUTH.UNAUTHENTICATED',
@@ -163,6 +199,9 @@ describe(Sessions.name, () => {
     await sessions.end(a.refresh);
     await expect(sessions.refresh(a.refresh)).rejects.toBeDefined();
     await expect(sessions.refresh(b.refresh)).resolves.toBeDefined();
+    // Another replica refuses the ended sign-in's access token too, and only that one.
+    await expect(replica.verify(a.token)).rejects.toMatchObject({ status: 401 });
+    await expect(replica.verify(b.token)).resolves.toBe(id);
   });
 
   it('endAll() signs out every sign-in of the member', async () => {
@@ -172,5 +211,218 @@ describe(Sessions.name, () => {
     await sessions.endAll(id);
     await expect(sessions.refresh(a.refresh)).rejects.toBeDefined();
     await expect(sessions.refresh(b.refresh)).rejects.toBeDefined();
+  });
+});
+
+describe('ending a sign-in stops its access tokens at once', () => {
+  const env = testEnv();
+  let dataSource: DataSource;
+  let redis: Redis;
+  let sessions: Sessions;
+  let unreachable: Redis;
+
+  beforeAll(async () => {
+    dataSource = await new DataSource(dataSourceOptions(env.DATABASE_URL)).initialize();
+    redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+    sessions = new Sessions(dataSource, env, new RevokedFamilies(dataSource, env, redis));
+    // Nothing listens on port 1: this connection never becomes ready.
+    unreachable = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
+  });
+  afterAll(async () => {
+    unreachable.disconnect();
+    await redis.quit();
+    await dataSource.destroy();
+  });
+
+  async function member(): Promise<string> {
+    const [row] = await dataSource.query<{ id: string }[]>(
+      `INSERT INTO app.users (email, phone, fullname, password_hash, email_verified_at)
+       VALUES ($1, '+1 555 0100', 'Ada Lovelace', 'x', now()) RETURNING id`,
+      [`${randomUUID()}@example.com`],
+    );
+    return row!.id;
+  }
+  const refused = { code: 'AUTH.UNAUTHENTICATED', status: 401 };
+
+  it('after logout, even for a token issued in the same second, while a new sign-in works', async () => {
+    const id = await member();
+    // Every token below carries the same `iat`: a time comparison could not tell them apart.
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_767_225_600_000);
+    try {
+      const first = await sessions.start(id);
+      const renewed = await sessions.refresh(first.refresh);
+      await sessions.end(renewed.refresh);
+      const next = await sessions.start(id);
+      now.mockRestore();
+      await expect(sessions.verify(first.token)).rejects.toMatchObject(refused);
+      await expect(sessions.verify(renewed.token)).rejects.toMatchObject(refused);
+      await expect(sessions.verify(next.token)).resolves.toBe(id);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('after a replayed refresh token revokes its family', async () => {
+    const id = await member();
+    const { token, refresh: stolen } = await sessions.start(id);
+    const current = await sessions.refresh(stolen);
+    await expect(sessions.refresh(stolen)).rejects.toMatchObject({ code: 'AUTH.SESSION_EXPIRED' });
+    await expect(sessions.verify(token)).rejects.toMatchObject(refused);
+    await expect(sessions.verify(current.token)).rejects.toMatchObject(refused);
+  });
+
+  it('for every sign-in of a member when all end (password reset), not for the next one', async () => {
+    const id = await member();
+    const phone = await sessions.start(id);
+    const laptop = await sessions.start(id);
+    await sessions.endAll(id);
+    await expect(sessions.verify(phone.token)).rejects.toMatchObject(refused);
+    await expect(sessions.verify(laptop.token)).rejects.toMatchObject(refused);
+    const again = await sessions.start(id);
+    await expect(sessions.verify(again.token)).resolves.toBe(id);
+  });
+
+  it('leaves the member’s other sign-ins working', async () => {
+    const id = await member();
+    const phone = await sessions.start(id);
+    const laptop = await sessions.start(id);
+    await sessions.end(phone.refresh);
+    await expect(sessions.verify(laptop.token)).resolves.toBe(id);
+  });
+
+  it('and a refresh racing the logout cannot keep the sign-in alive', async () => {
+    const id = await member();
+    const { refresh } = await sessions.start(id);
+    const [renewed] = await Promise.allSettled([sessions.refresh(refresh), sessions.end(refresh)]);
+    if (renewed.status === 'fulfilled') {
+      await expect(sessions.refresh(renewed.value.refresh)).rejects.toMatchObject({
+        code: 'AUTH.SESSION_EXPIRED',
+      });
+      await expect(sessions.verify(renewed.value.token)).rejects.toMatchObject(refused);
+    }
+  });
+
+  it('even when Redis has lost its marks: they are written again from Postgres', async () => {
+    const id = await member();
+    const { token, refresh } = await sessions.start(id);
+    await sessions.end(refresh);
+    // As after a Redis restart without persistence: no mark, no sentinel.
+    const keys = await redis.keys(`${env.QUEUE_PREFIX}:session:*`);
+    await redis.del(...keys);
+    await expect(sessions.verify(token)).rejects.toMatchObject(refused);
+    expect(await redis.exists(`${env.QUEUE_PREFIX}:session:revocations-seeded`)).toBe(1);
+  });
+
+  it('even while Redis is unreachable: Postgres answers', async () => {
+    const offline = new Sessions(
+      dataSource,
+      env,
+      new RevokedFamilies(dataSource, env, unreachable),
+    );
+    const id = await member();
+    const live = await offline.start(id);
+    const ended = await offline.start(id);
+    await offline.end(ended.refresh);
+    await expect(offline.verify(ended.token)).rejects.toMatchObject(refused);
+    await expect(offline.verify(live.token)).resolves.toBe(id);
+  });
+
+  it('costs well under a millisecond a check', async () => {
+    const id = await member();
+    const { token } = await sessions.start(id);
+    const revoked = new RevokedFamilies(dataSource, env, redis);
+    const familyId = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { fid: string }
+    ).fid;
+    await revoked.isRevoked(familyId);
+    const rounds = 200;
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < rounds; i++) {
+      await revoked.isRevoked(familyId);
+    }
+    const perCheckMs = Number(process.hrtime.bigint() - started) / 1e6 / rounds;
+    expect(perCheckMs).toBeLessThan(1);
+  });
+});
+
+describe('GET /users/me after the sign-in ended, on every API replica', () => {
+  let apps: INestApplication[];
+  let urls: string[];
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    // Two replicas over the same Postgres and Redis, as behind a load balancer.
+    apps = [];
+    urls = [];
+    for (let i = 0; i < 2; i++) {
+      const app = await createApp(testEnv({ TRUST_PROXY_HOPS: '1' }));
+      await app.listen(0, '127.0.0.1');
+      apps.push(app);
+      urls.push(await app.getUrl());
+    }
+    dataSource = apps[0]!.get(DataSource);
+  });
+  afterAll(async () => {
+    for (const app of apps) {
+      await app.close();
+    }
+  });
+
+  const call = async (url: string, path: string, body?: unknown, token = '') => {
+    const response = await fetch(`${url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { data: { token: string; refresh: string } },
+    };
+  };
+
+  async function signedUp(): Promise<{ email: string; password: string }> {
+    const email = `${randomUUID()}@example.com`;
+    const password = 'tide-lantern-97';
+    await dataSource.query(
+      `INSERT INTO app.users (email, phone, fullname, password_hash, email_verified_at)
+       VALUES ($1, '+1 555 0100', 'Ada Lovelace', $2, now())`,
+      [email, await new PasswordHasher().hash(password)],
+    );
+    return { email, password };
+  }
+
+  it('answers 401 on both replicas right after logout; logging in again works at once', async () => {
+    const [a, b] = urls as [string, string];
+    const member = await signedUp();
+    const login = await call(a, '/users/login', member);
+    const { token, refresh } = login.body.data;
+    expect((await call(b, '/users/me', undefined, token)).status).toBe(200);
+
+    expect((await call(a, '/users/logout', { refresh })).status).toBe(200);
+    expect((await call(a, '/users/me', undefined, token)).status).toBe(401);
+    expect((await call(b, '/users/me', undefined, token)).status).toBe(401);
+
+    const again = await call(b, '/users/login', member);
+    expect((await call(a, '/users/me', undefined, again.body.data.token)).status).toBe(200);
+  });
+
+  it('answers 401 for the access tokens of a family revoked by a replayed refresh token', async () => {
+    const [a, b] = urls as [string, string];
+    const member = await signedUp();
+    const login = await call(a, '/users/login', member);
+    const renewed = await call(a, '/users/refresh', { refresh: login.body.data.refresh });
+    expect((await call(b, '/users/refresh', { refresh: login.body.data.refresh })).status).toBe(
+      401,
+    );
+    expect((await call(a, '/users/me', undefined, renewed.body.data.token)).status).toBe(401);
+    expect((await call(b, '/users/me', undefined, login.body.data.token)).status).toBe(401);
   });
 });

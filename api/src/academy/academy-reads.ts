@@ -137,19 +137,11 @@ export class AcademyReads {
     if (row === undefined) {
       return null;
     }
-    const [modules, students] = await Promise.all([
-      this.dataSource.query<ModuleRow[]>(MODULES_SQL, [[courseId], row.enrollment_id]),
-      this.dataSource.query<{ user_id: string }[]>(
-        `SELECT user_id FROM app.enrollments WHERE course_id = $1 ORDER BY created_at, id`,
-        [courseId],
-      ),
+    const modules = await this.dataSource.query<ModuleRow[]>(MODULES_SQL, [
+      [courseId],
+      row.enrollment_id,
     ]);
-    return {
-      ...toSummary(row),
-      overview: row.overview,
-      students_enrolled: students.map((student) => student.user_id),
-      modules: modules.map(toModule),
-    };
+    return { ...toSummary(row), overview: row.overview, modules: modules.map(toModule) };
   }
 
   /** The caller's enrolments, newest first, each with its course's module outline. */

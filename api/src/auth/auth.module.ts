@@ -9,12 +9,14 @@ import {
 } from './commands/refresh-session/refresh-session.handler';
 import { OneTimeCodes } from './one-time-codes/one-time-codes';
 import { PasswordHasher } from './passwords/password-hasher';
+import { RevokedFamilies } from './sessions/revoked-families';
 import { Sessions } from './sessions/sessions';
 
 @Module({
   controllers: [AuthController],
   providers: [
     Sessions,
+    RevokedFamilies,
     PasswordHasher,
     OneTimeCodes,
     BearerGuard,

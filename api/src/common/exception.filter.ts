@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 
 import { DomainError } from './domain-error';
 import type { ErrorEnvelope } from './envelope';
@@ -19,6 +20,21 @@ const codeForStatus: Partial<Record<number, string>> = {
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'REQUEST.TOO_LARGE',
   [HttpStatus.TOO_MANY_REQUESTS]: 'RATE.LIMITED',
 };
+
+/**
+ * Postgres's refusals of a string it cannot store as text: 22021 (NUL, "invalid byte sequence
+ * for encoding UTF8: 0x00") and 22P05 (a \u0000 escape in jsonb). Every field's schema refuses
+ * these characters first (common/text.ts); one that slips past is still the client's fault.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function refusesText(exception: unknown): boolean {
+  if (!(exception instanceof QueryFailedError)) {
+    return false;
+  }
+  const { code } = exception.driverError as { code?: unknown };
+  return typeof code === 'string' && UNSTORABLE_TEXT.has(code);
+}
 
 /** The one place errors become HTTP: every failure answers the error envelope. */
 @Catch()
@@ -62,6 +78,19 @@ export class ExceptionsFilter implements ExceptionFilter {
       return [
         status,
         code === undefined ? { success: false, message } : { success: false, message, code },
+      ];
+    }
+    if (refusesText(exception)) {
+      // A 400 for the client, and a warning for us: some field's schema lacks the text rule.
+      this.logger.warn(`A request's text reached Postgres unchecked: ${String(exception)}`);
+      return [
+        HttpStatus.BAD_REQUEST,
+        {
+          success: false,
+          message:
+            'The request holds a character that is not allowed in text (such as a NUL byte).',
+          code: 'REQUEST.INVALID',
+        },
       ];
     }
     this.logger.error(

@@ -1,4 +1,4 @@
-import { hasVisibleText, withoutBidiControls } from './visible-text';
+import { hasBidiControls, hasControlCharacters, hasVisibleText } from './visible-text';
 
 describe(hasVisibleText.name, () => {
   it.each([
@@ -35,18 +35,50 @@ describe(hasVisibleText.name, () => {
   });
 });
 
-describe(withoutBidiControls.name, () => {
-  it('takes out an override, so a name cannot reverse what follows it', () => {
-    expect(withoutBidiControls('Ada\u202Eecila')).toBe('Adaecila');
+describe(hasBidiControls.name, () => {
+  it.each([
+    ['an override', 'Ada\u202Eecila'],
+    ['an embedding', 'a\u202Ab'],
+    ['the pop that closes one', 'a\u202C'],
+    ['an isolate', '\u2066hi\u2069'],
+    ['the first-strong isolate', '\u2068x'],
+  ])('finds %s', (_, text) => {
+    expect(hasBidiControls(text)).toBe(true);
   });
 
-  it('takes out every embedding, override and isolate, and trims what they hid', () => {
-    expect(withoutBidiControls('\u2067 \u202Ahe\u202Bl\u202Cl\u202Do\u2066\u2068\u2069 ')).toBe(
-      'hello',
-    );
+  it('passes right-to-left text and the marks that only settle its direction', () => {
+    expect(hasBidiControls('مرحبا\u200F!\u200E\u061C')).toBe(false);
+  });
+});
+
+describe(hasControlCharacters.name, () => {
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['escape', '\u001B[31m'],
+    ['the last C0 control, unit separator', 'a\u001F'],
+    ['DEL', 'a\u007F'],
+    ['a bell', '\u0007'],
+  ])('finds %s, in single-line and multi-line text', (_, text) => {
+    expect(hasControlCharacters(text)).toBe(true);
+    expect(hasControlCharacters(text, { multiline: true })).toBe(true);
   });
 
-  it('keeps right-to-left text and the marks that only settle its direction', () => {
-    expect(withoutBidiControls('مرحبا\u200F!\u200E')).toBe('مرحبا\u200F!\u200E');
+  it.each([
+    ['a line feed', 'a\nb'],
+    ['a carriage return and line feed', 'a\r\nb'],
+    ['a tab', 'a\tb'],
+  ])('finds %s in single-line text only', (_, text) => {
+    expect(hasControlCharacters(text)).toBe(true);
+    expect(hasControlCharacters(text, { multiline: true })).toBe(false);
+  });
+
+  it.each([
+    ['plain text', 'Ada Lovelace'],
+    ['a space, the first character after the controls', ' '],
+    ['a tilde, the last before DEL', '~'],
+    ['a no-break space and a copyright sign', '\u00A0\u00A9'],
+    ['an emoji', '🙂'],
+  ])('passes %s', (_, text) => {
+    expect(hasControlCharacters(text)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,7 +35,9 @@ describe(loadEnv.name, () => {
       STORAGE_DRIVER: 'disk',
       UPLOAD_DIR: join(__dirname, '..', '..', 'var', 'uploads'),
       S3_FORCE_PATH_STYLE: false,
+      INDEXER_MAX_LAG_SECONDS: 120,
       LENDING_RECONCILE_CONCURRENCY: 2,
+      LENDING_RECOVERY_INTERVAL_MS: 30_000,
       WALLET_NONCE_TTL_SECONDS: 300,
       COMMUNITY_REPORTS_TO_HIDE: 3,
       COMMUNITY_REPORTER_MIN_AGE_HOURS: 72,
@@ -110,6 +113,75 @@ describe(loadEnv.name, () => {
     expect(() => loadEnv({ ...valid, COMMUNITY_REPORTER_MIN_AGE_HOURS: '1.5' })).toThrow(
       'COMMUNITY_REPORTER_MIN_AGE_HOURS must be a whole number of hours',
     );
+  });
+
+  it('takes the bound on how long the indexer may have been away from the head', () => {
+    expect(loadEnv({ ...valid, INDEXER_MAX_LAG_SECONDS: '30' })).toMatchObject({
+      INDEXER_MAX_LAG_SECONDS: 30,
+    });
+    expect(() => loadEnv({ ...valid, INDEXER_MAX_LAG_SECONDS: '0' })).toThrow(
+      'INDEXER_MAX_LAG_SECONDS must be at least 1',
+    );
+  });
+
+  it('takes a recovery interval and refuses one that would sweep the event store nonstop', () => {
+    expect(loadEnv({ ...valid, LENDING_RECOVERY_INTERVAL_MS: '60000' })).toMatchObject({
+      LENDING_RECOVERY_INTERVAL_MS: 60_000,
+    });
+    expect(() => loadEnv({ ...valid, LENDING_RECOVERY_INTERVAL_MS: '50' })).toThrow(
+      'LENDING_RECOVERY_INTERVAL_MS must be at least 1000',
+    );
+  });
+});
+
+describe('production secrets', () => {
+  const strong = {
+    CODE_SECRET: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+  };
+  const production = (overrides: Record<string, string>) =>
+    loadEnv({ ...valid, ...strong, NODE_ENV: 'production', ...overrides });
+  const example = Object.fromEntries(
+    readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^(CODE_SECRET|JWT_SECRET)=/.test(line))
+      .map((line) => line.split('=', 2) as [string, string]),
+  );
+
+  it('starts with generated secrets', () => {
+    expect(production({}).NODE_ENV).toBe('production');
+  });
+
+  it('refuses the values from .env.example, naming each', () => {
+    expect(Object.keys(example)).toEqual(['CODE_SECRET', 'JWT_SECRET']);
+    expect(() => production(example)).toThrow(
+      /CODE_SECRET is a placeholder \(from \.env\.example\)[^]*JWT_SECRET is a placeholder/,
+    );
+  });
+
+  it.each([
+    ['one character again and again', 'a'.repeat(48)],
+    ['a short piece repeated', 'Xk9#'.repeat(12)],
+    ['a few letters', 'abababababbabababaabababbbabaabbabababab'],
+    ['a word and a number', 'passwordpasswordpassword12345678'],
+  ])('refuses a secret of low entropy: %s', (_, secret) => {
+    expect(() => production({ JWT_SECRET: secret })).toThrow(/JWT_SECRET is too easy to guess/);
+  });
+
+  it('refuses one secret used for both', () => {
+    expect(() => production({ JWT_SECRET: strong.CODE_SECRET })).toThrow(
+      'JWT_SECRET must differ from CODE_SECRET',
+    );
+  });
+
+  it('checks the operators’ token too, when set', () => {
+    expect(() => production({ OPS_TOKEN: 'change-me-to-a-long-random-ops-token' })).toThrow(
+      /OPS_TOKEN is a placeholder/,
+    );
+  });
+
+  it('lets development and tests run with the example values', () => {
+    expect(loadEnv({ ...valid, ...example }).CODE_SECRET).toBe(example.CODE_SECRET);
   });
 });
 

@@ -5,6 +5,7 @@ import { type Deployment, parseDeployment } from '@lendpath/contracts';
 import { z } from 'zod';
 
 import { API_ROOT } from '../storage/api-root';
+import { weakSecretReason } from './secret-strength';
 
 const url = (protocols: readonly string[]) =>
   z
@@ -124,8 +125,38 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .max(8760, { error: 'must be at most 8760 (a year)' })
     .default(72),
+  /**
+   * How long ago the indexer may last have stood at the chain's head before loan status counts as
+   * unverified (finality `unverified`, /ready 503): it stopped, crashed or fell behind.
+   */
+  INDEXER_MAX_LAG_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(1, { error: 'must be at least 1' })
+    .default(120),
   /** How many chain-events batches the API reconciles at once. */
   LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * How often the API re-folds every loan whose row is behind its stored chain events (it also
+   * does on boot, before it answers): the net under a chain-events job lost with a process.
+   */
+  LENDING_RECOVERY_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1_000, { error: 'must be at least 1000' })
+    .default(30_000),
+  /**
+   * Whether /docs (the OpenAPI page, /docs-json, /docs-yaml) is served; unset: everywhere but in
+   * production, where the document would hand a visitor the map of every route.
+   */
+  API_DOCS: optional(
+    z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+  ),
+  /**
+   * Operators' token: `Authorization: Bearer <OPS_TOKEN>` on GET /ready shows which dependency is
+   * down and why loan status is unverified. Unset: /ready tells everyone only ready or not.
+   */
+  OPS_TOKEN: optional(z.string().min(32, { error: 'must be at least 32 characters' })),
   /** Browser origins allowed to call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -158,8 +189,27 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** The secrets a production API refuses to start with when they are guessable. */
+const SECRETS = ['CODE_SECRET', 'JWT_SECRET', 'OPS_TOKEN'] as const;
+
 /** Rules that tie variables together (kept apart so `pick` still works on the plain object). */
 const appEnvSchema = envSchema.superRefine((env, context) => {
+  if (env.NODE_ENV === 'production') {
+    for (const name of SECRETS) {
+      const reason = env[name] === undefined ? undefined : weakSecretReason(env[name]);
+      if (reason !== undefined) {
+        context.addIssue({ code: 'custom', path: [name], message: reason });
+      }
+    }
+    // One leaked secret must not give away the other.
+    if (env.CODE_SECRET === env.JWT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'must differ from CODE_SECRET',
+      });
+    }
+  }
   if (env.CONFIRMU_URL !== undefined && env.CONFIRMU_API_KEY === undefined) {
     context.addIssue({
       code: 'custom',

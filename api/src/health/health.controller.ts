@@ -1,14 +1,30 @@
-import { Controller, Get, HttpStatus, Inject } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import { Controller, Get, Headers, HttpStatus, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
 import { DomainError } from '../common/domain-error';
 import { Reply } from '../common/envelope';
+import { ENV, type Env } from '../config/env';
+import type { Verification } from '../lending/projection/chain-verification';
+import { GetChainVerificationQuery } from '../lending/queries/get-chain-verification/get-chain-verification.query';
 import { REDIS } from '../redis/redis.module';
 
 type Dependency = 'postgres' | 'redis';
 type DependencyState = 'up' | 'down';
+/** Whether the indexer vouches for loan status (unknown: it could not be read). */
+type IndexerState = 'verified' | 'unverified' | 'unknown';
+
+/** What /ready tells an operator; others get `{ ready: true }` only. */
+type ReadyDetail = { ready: true } & Partial<Record<Dependency, DependencyState>> & {
+    indexer?: IndexerState;
+  };
+
+// Hashed first: timingSafeEqual needs equal lengths, and the length must not leak either.
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /** A readiness probe must answer quickly even when a dependency hangs. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -33,6 +49,8 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly queries: QueryBus,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** Liveness: the process answers. */
@@ -41,23 +59,50 @@ export class HealthController {
     return new Reply({ status: 'ok' }, 'ok');
   }
 
-  /** Readiness: Postgres and Redis both answer. 503 names what is down. */
+  /**
+   * Readiness: Postgres and Redis both answer, and the indexer vouches for loan status (not
+   * halted, not behind the chain's head for longer than INDEXER_MAX_LAG_SECONDS). Anyone learns
+   * ready or not; an operator (`Authorization: Bearer <OPS_TOKEN>`) also learns what is down and
+   * why loan status is unverified, which would tell a visitor when the chain is unwatched.
+   */
   @Get('ready')
-  async ready(): Promise<Reply<Record<Dependency, DependencyState>>> {
-    const [postgres, redis] = await Promise.all([
+  async ready(@Headers('authorization') authorization?: string): Promise<Reply<ReadyDetail>> {
+    const [postgres, redis, verification] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
       this.check(() => this.redis.ping()),
+      withTimeout(this.queries.execute(new GetChainVerificationQuery())).catch(
+        (): Verification | undefined => undefined,
+      ),
     ]);
     const states = { postgres, redis };
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');
-    if (down.length > 0) {
+    const problems = down.length > 0 ? [`${down.join(' and ')} unavailable`] : [];
+    if (verification?.verified === false) {
+      problems.push(`loan status unverified (${verification.reason})`);
+    }
+    const operator = this.isOperator(authorization);
+    if (problems.length > 0) {
       throw new DomainError(
         'HEALTH.NOT_READY',
-        `Not ready: ${down.join(' and ')} unavailable`,
+        operator ? `Not ready: ${problems.join('; ')}` : 'Not ready',
         HttpStatus.SERVICE_UNAVAILABLE,
       );
     }
-    return new Reply(states, 'ready');
+    if (!operator) {
+      return new Reply({ ready: true }, 'ready');
+    }
+    const indexer: IndexerState =
+      verification === undefined ? 'unknown' : verification.verified ? 'verified' : 'unverified';
+    return new Reply({ ready: true, ...states, indexer }, 'ready');
+  }
+
+  private isOperator(authorization: string | undefined): boolean {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (this.env.OPS_TOKEN === undefined || token === undefined) {
+      return false;
+    }
+    const [given, expected] = [sha256(token), sha256(this.env.OPS_TOKEN)];
+    return timingSafeEqual(given, expected);
   }
 
   private async check(probe: () => Promise<unknown>): Promise<DependencyState> {

@@ -24,7 +24,19 @@ const jobSchema = z.object({
  * from the event store. The job carries no event data, so a duplicate, a replay or a batch that
  * arrives before an older one converges on the same rows.
  */
-@Processor(CHAIN_EVENTS_QUEUE, { settings: { backoffStrategy: chainEventsBackoff } })
+@Processor(CHAIN_EVENTS_QUEUE, {
+  settings: { backoffStrategy: chainEventsBackoff },
+  // A reconcile takes milliseconds (a backfill batch, seconds) and only awaits Postgres, so the
+  // lock, renewed every half lockDuration, never lapses under a live worker; BullMQ's 30 s
+  // defaults only delay the hand-over of a dead worker's job: with these another replica takes it
+  // within about lockDuration + 2 stalledIntervals (a restarted API has already re-folded its
+  // loans on boot). Running a job twice is harmless (the reconcile re-folds from the store), so a
+  // job may stall a few times before BullMQ fails it; its loans are re-folded by the recovery
+  // sweep even then.
+  lockDuration: 5_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 3,
+})
 export class ChainEventsProcessor extends WorkerHost implements OnApplicationBootstrap {
   constructor(
     private readonly commands: CommandBus,

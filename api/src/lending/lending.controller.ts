@@ -19,6 +19,7 @@ import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
 import { ApiZodBody } from '../openapi';
+import { RegionRule } from '../region/region-rule';
 import {
   type ApproveLoanRequestBody,
   approveLoanRequestBody,
@@ -66,6 +67,14 @@ export class LendingController {
   ) {}
 
   @Get('requests')
+  @ApiOkResponse({
+    description:
+      '`loanRequests`, `pagination` and `verification: { verified, reason }`: whether the ' +
+      'indexer vouches for loan status right now. While it does not (halted after a reorg ' +
+      'deeper than finality, or not at the chain head for longer than INDEXER_MAX_LAG_SECONDS), ' +
+      "every loan's `chain.finality` reads `unverified` (otherwise `pending`, `safe` or " +
+      '`finalized`) and `reason` says why.',
+  })
   list(
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(listLoanRequestsParams)) params: ListLoanRequestsParams,
@@ -79,6 +88,7 @@ export class LendingController {
   }
 
   @Post('request')
+  @RegionRule()
   @ApiZodBody(createLoanRequestBody)
   @HttpCode(HttpStatus.CREATED)
   async create(
@@ -90,6 +100,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/approve')
+  @RegionRule()
   @ApiZodBody(approveLoanRequestBody)
   @HttpCode(HttpStatus.OK)
   async approve(
@@ -102,6 +113,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/fund')
+  @RegionRule()
   @ApiZodBody(fundBody)
   @HttpCode(HttpStatus.OK)
   fund(
@@ -113,6 +125,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/repay')
+  @RegionRule()
   @ApiZodBody(transactionBody)
   @HttpCode(HttpStatus.OK)
   repay(
@@ -124,6 +137,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/withdraw')
+  @RegionRule()
   @ApiZodBody(transactionBody)
   @HttpCode(HttpStatus.OK)
   withdraw(
@@ -135,6 +149,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/complete')
+  @RegionRule()
   @ApiZodBody(transactionBody)
   @HttpCode(HttpStatus.OK)
   complete(
@@ -146,6 +161,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/cancel')
+  @RegionRule()
   @HttpCode(HttpStatus.OK)
   async cancel(
     @CurrentUserId() callerId: string,
@@ -165,8 +181,10 @@ export class LendingController {
     description:
       `Live loan changes as server-sent events: \`retry: ${STREAM_RETRY_MS}\`, then one ` +
       '`event: loan` per committed change with `data: {"_id","loanChainId","status","finality",' +
-      `"asOfBlock"}\` (status, finality and asOfBlock null: a reorg removed the loan), and a ` +
-      `\`: ping\` comment every ${STREAM_PING_MS / 1000} s. Refetch the loan on an event.`,
+      `"asOfBlock"}\` (status, finality and asOfBlock null: a reorg removed the loan; finality ` +
+      '`unverified` while the indexer does not vouch for it), `event: verification` with ' +
+      '`data: {"verified","reason"}` when that flips, and a ' +
+      `\`: ping\` comment every ${STREAM_PING_MS / 1000} s. Refetch the loans on an event.`,
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   stream(@Req() request: Request, @Res() response: Response): void {

@@ -9,15 +9,19 @@ import { ApproveLoanRequestHandler } from './commands/approve-loan-request/appro
 import { CancelLoanRequestHandler } from './commands/cancel-loan-request/cancel-loan-request.command';
 import { CreateLoanRequestHandler } from './commands/create-loan-request/create-loan-request.handler';
 import { ReconcileLoansHandler } from './commands/reconcile-loans/reconcile-loans.handler';
+import { RecoverLoansHandler } from './commands/recover-loans/recover-loans.handler';
 import { RecordLoanTransactionHandler } from './commands/record-loan-transaction/record-loan-transaction.handler';
 import { ChainConfigController } from './chain-config.controller';
 import { BroadcastLoanChangesHandler } from './events/broadcast-loan-changes.handler';
 import { LoanChangeStreams } from './events/loan-change-streams';
 import { LendingController } from './lending.controller';
+import { LoanRecoverySchedule } from './loan-recovery.schedule';
 import { LoanRequests } from './loan-requests';
+import { ChainVerification } from './projection/chain-verification';
 import { LoanProjection } from './projection/loan-projection';
 import { GetBorrowingStatusHandler } from './queries/get-borrowing-status/get-borrowing-status.query';
 import { GetChainConfigHandler } from './queries/get-chain-config/get-chain-config.query';
+import { GetChainVerificationHandler } from './queries/get-chain-verification/get-chain-verification.query';
 import { GetWalletLoansHandler } from './queries/get-wallet-loans/get-wallet-loans.query';
 import { ListBorrowerHistoriesHandler } from './queries/list-borrower-histories/list-borrower-histories.query';
 import { GetLoanRequestHandler } from './queries/get-loan-request/get-loan-request.query';
@@ -37,6 +41,8 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
     LoanRequests,
     ChainEventsProcessor,
     ReconcileLoansHandler,
+    RecoverLoansHandler,
+    LoanRecoverySchedule,
     CreateLoanRequestHandler,
     ApproveLoanRequestHandler,
     RecordLoanTransactionHandler,
@@ -45,6 +51,8 @@ import { ListLoanRequestsHandler } from './queries/list-loan-requests/list-loan-
     GetLoanRequestHandler,
     GetBorrowingStatusHandler,
     GetChainConfigHandler,
+    ChainVerification,
+    GetChainVerificationHandler,
     GetWalletLoansHandler,
     ListBorrowerHistoriesHandler,
     LoanChangeStreams,

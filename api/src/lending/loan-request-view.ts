@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 
-import type { Finality, LoanStatus } from './projection/loan-status';
+import { reportedFinality, type Verification } from './projection/chain-verification';
+import type { Finality, LoanStatus, ReportedFinality } from './projection/loan-status';
 
 /** A loan_requests row with its members' names, as the queries select it. */
 export interface LoanRequestRow {
@@ -101,8 +102,11 @@ export interface LoanRequestView {
   repaidAt: string | null;
   escrowed: boolean | null;
   escrowReleased: boolean | null;
-  /** Where the status was read: "chain-verified" means finality `finalized`. */
-  chain: { asOfBlock: number; asOfBlockHash: string; finality: Finality };
+  /**
+   * Where the status was read: "chain-verified" means finality `finalized`; `unverified` while
+   * the indexer is halted or behind (then no loan reads `finalized`).
+   */
+  chain: { asOfBlock: number; asOfBlockHash: string; finality: ReportedFinality };
 }
 
 const usdc = (units: string | null) => (units === null ? null : Number(units) / 1e6);
@@ -111,8 +115,15 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
 const member = (id: string | null, fullname: string | null) =>
   id === null ? null : { _id: id, fullname: fullname ?? '' };
 
-/** `platformMaxAprBps`: the contract's current maximum APR, for loans without a tighter cap. */
-export function toLoanRequestView(row: LoanRequestRow, platformMaxAprBps: number): LoanRequestView {
+/**
+ * `platformMaxAprBps`: the contract's current maximum APR, for loans without a tighter cap;
+ * `verification`: whether the indexer vouches for the row's finality right now.
+ */
+export function toLoanRequestView(
+  row: LoanRequestRow,
+  platformMaxAprBps: number,
+  verification: Verification,
+): LoanRequestView {
   const capBps = row.max_apr_bps ?? 0;
   return {
     _id: row.id,
@@ -140,7 +151,7 @@ export function toLoanRequestView(row: LoanRequestRow, platformMaxAprBps: number
     chain: {
       asOfBlock: Number(row.as_of_block),
       asOfBlockHash: row.as_of_block_hash,
-      finality: row.finality,
+      finality: reportedFinality(row.finality, verification),
     },
   };
 }

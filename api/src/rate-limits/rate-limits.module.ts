@@ -1,8 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 
-import { RateLimitedGuard } from './rate-limited.guard';
+import { ForgiveOnSuccess, RateLimitedGuard } from './rate-limited.guard';
 import { RateLimits } from './rate-limits';
 
 @Global()
-@Module({ providers: [RateLimits, RateLimitedGuard], exports: [RateLimits, RateLimitedGuard] })
+@Module({
+  providers: [RateLimits, RateLimitedGuard, ForgiveOnSuccess],
+  exports: [RateLimits, RateLimitedGuard, ForgiveOnSuccess],
+})
 export class RateLimitsModule {}

@@ -8,12 +8,14 @@ import { PlatformScores } from './platform-scores';
 import { ListScoresHandler } from './queries/list-scores/list-scores.handler';
 import { SCORE_PROVIDER } from './score-provider';
 import { ScoresController } from './scores.controller';
+import { SettledLoans } from './settled-loans';
 
 @Module({
   imports: [AuthModule],
   controllers: [ScoresController],
   providers: [
     PlatformScores,
+    SettledLoans,
     { provide: SCORE_PROVIDER, inject: [ENV, REDIS], useFactory: scoreProviderFor },
     ListScoresHandler,
   ],

@@ -4,7 +4,6 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 
 import { DomainError } from '../common/domain-error';
-import { RateLimits } from '../rate-limits/rate-limits';
 import { type ImageFormat, sniffImageFormat } from './image-format';
 import {
   type ImageContentType,
@@ -113,18 +112,9 @@ const MAX_ATTEMPTS = 6;
  */
 @Injectable()
 export class ImageUploads {
-  constructor(
-    private readonly limits: RateLimits,
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-  ) {}
+  constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
-  async accept(
-    file: UploadedImageFile,
-    memberId: string,
-    folder: UploadFolder = 'posts',
-  ): Promise<AcceptedImage> {
-    // Counted before any work, so refused files count too.
-    await this.limits.hit('imageUpload', [`member:${memberId}`]);
+  async accept(file: UploadedImageFile, folder: UploadFolder = 'posts'): Promise<AcceptedImage> {
     const input = file.buffer;
     if (input.length > MAX_UPLOAD_BYTES || file.size > MAX_UPLOAD_BYTES) {
       throw uploadErrors.tooLarge();

@@ -7,6 +7,7 @@ import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
+import { RegionRule } from '../region/region-rule';
 import { ZodBody } from '../common/validation';
 import { blockUserBody, BlockUserCommand } from './commands/block-user/block-user.command';
 import {
@@ -52,6 +53,7 @@ export class UsersController {
   @Post('users/request-account')
   @ApiZodBody(requestAccountBody)
   @RateLimited('codeRequest')
+  @RegionRule()
   @HttpCode(HttpStatus.OK)
   async requestAccount(
     @Body(new ZodBody(requestAccountBody)) body: RequestAccountBody,
@@ -66,6 +68,7 @@ export class UsersController {
   @Post('user/resend-otp')
   @ApiZodBody(emailOnlyBody)
   @RateLimited('codeRequest')
+  @RegionRule()
   @HttpCode(HttpStatus.OK)
   async resendCode(
     @Body(new ZodBody(emailOnlyBody)) body: { email: string },
@@ -77,6 +80,7 @@ export class UsersController {
   @Post('users/verify-account')
   @ApiZodBody(verifyAccountBody)
   @RateLimited('codeVerification')
+  @RegionRule()
   @HttpCode(HttpStatus.CREATED)
   async verifyAccount(
     @Body(new ZodBody(verifyAccountBody)) body: VerifyAccountBody,

@@ -16,6 +16,7 @@ import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
 import { ApiZodBody } from '../openapi';
+import { RegionRule } from '../region/region-rule';
 import {
   IssueWalletNonceCommand,
   type WalletNonce,
@@ -42,12 +43,14 @@ export class WalletsController {
   ) {}
 
   @Post('nonce')
+  @RegionRule()
   @HttpCode(HttpStatus.CREATED)
   nonce(@CurrentUserId() callerId: string): Promise<WalletNonce> {
     return this.commands.execute(new IssueWalletNonceCommand(callerId));
   }
 
   @Post()
+  @RegionRule()
   @ApiZodBody(linkWalletBody)
   @HttpCode(HttpStatus.CREATED)
   async link(
@@ -66,6 +69,7 @@ export class WalletsController {
   }
 
   @Delete(':address')
+  @RegionRule()
   @HttpCode(HttpStatus.OK)
   async unlink(
     @CurrentUserId() callerId: string,

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 
 import { migrate as migrateIndexer } from '../../../indexer/src/database/data-source';
 import type { LendingChain } from '../../src/lending/chain/lending-chain';
-import { LoanProjection } from '../../src/lending/projection/loan-projection';
+import { LoanProjection, loanLock } from '../../src/lending/projection/loan-projection';
 import {
   dropDatabase,
   ensureDatabase,
@@ -76,7 +76,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     store(
       id,
       'LoanRequested',
-      { borrower: '0xb0', amount: '2500000', duration: '604800', maxAprBps: '0' },
+      { borrower: '0xb0', amount: '2500000', duration: '604800', maxAprBps: '2000' },
       options,
     );
   const funded = (id: string, options = {}) =>
@@ -87,7 +87,6 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
         borrower: '0xb0',
         lender: '0x1e',
         aprBps: '550',
-        startDate: '1700000100',
         dueDate: '1700604900',
         repaymentAmount: '2502636',
       },
@@ -104,7 +103,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     (
       await db.query<Record<string, unknown>[]>(
         `SELECT status, borrower_wallet, amount_units::text AS amount, duration_seconds::text AS duration,
-                lender_wallet, apr_bps, due_date, repayment_units::text AS repayment,
+                lender_wallet, apr_bps, start_date, due_date, repayment_units::text AS repayment,
                 repaid_units::text AS repaid, penalty_units::text AS penalty, escrowed,
                 escrow_released, as_of_block::text AS as_of_block, finality
          FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = $2`,
@@ -115,7 +114,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
   it('follows request → fund → repay, keeping each event’s figures', async () => {
     const id = loan();
     await requested(id);
-    await funded(id);
+    await funded(id, { block: 900 });
     await repaid(id, false, { block: 996 });
     const transitions = await projection.reconcile([id]);
     expect(transitions).toEqual([
@@ -128,6 +127,8 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       duration: '604800',
       lender_wallet: '0x1e',
       apr_bps: 550,
+      // The loan started with the block that funded it (store() times block n at 1,700,000,000 + n).
+      start_date: new Date(1_700_000_900_000),
       due_date: new Date(1_700_604_900_000),
       repayment: '2502636',
       repaid: '2502636',
@@ -209,5 +210,61 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       [chainId],
     );
     expect(count).toBe(0);
+  });
+
+  it('settles a loan whose fold overlapped the reconcile of the blocks that settled it', async () => {
+    // Another contract, so this one's indexer position can move without touching the others'.
+    const other = { chainId: 990_002, address: '0x00000000000000000000000000000000000f01d1' };
+    const otherProjection = new LoanProjection(db, other as unknown as LendingChain);
+    await db.query(
+      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
+                                    safe_block, finalized_block)
+       VALUES ($1, $2, 1, 16, '0x16', 14, 11)`,
+      [other.chainId, other.address],
+    );
+    await db.query(
+      `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+                                         block_timestamp, log_index, tx_hash, name, loan_id, args)
+       VALUES ($1, $2, 16, '0x16', 1700000016, 0, '0xtx', 'LoanRequested', 1, $3)`,
+      [
+        other.chainId,
+        other.address,
+        JSON.stringify({ id: '1', borrower: '0xb0', amount: '1000000', duration: '604800' }),
+      ],
+    );
+    // The job for block 16 has read the indexer's position and waits for the loan's lock...
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT pg_advisory_xact_lock($1, $2)`, loanLock(other.chainId, 1n));
+    const slowFold = otherProjection.reconcile(['1']);
+    const waiting = async () =>
+      (
+        await db.query<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        )
+      )[0]?.n;
+    while ((await waiting()) === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // ...while six blocks are mined and their job, with no loans, settles what it can see.
+    await db.query(
+      `UPDATE indexer.sources SET cursor_block = 22, cursor_hash = '0x22', safe_block = 20,
+                                  finalized_block = 17
+       WHERE chain_id = $1`,
+      [other.chainId],
+    );
+    expect(await otherProjection.reconcile([])).toEqual([]);
+    await holder.commitTransaction();
+    await holder.release();
+
+    const transitions = await slowFold;
+    const [settled] = await db.query<{ finality: string }[]>(
+      `SELECT finality FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = 1`,
+      [other.chainId],
+    );
+    // No later job would settle it: the chain has nothing more to say about this loan.
+    expect(settled?.finality).toBe('finalized');
+    expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
   });
 });

@@ -84,6 +84,8 @@ export interface PipelineOptions {
   redisUrl?: string;
   /** Where the indexer reads the chain (a fault-injecting proxy), given the node's URL. */
   indexerRpc?: (rpcUrl: string) => string;
+  /** Overrides of the in-process API's environment (the indexer's is `startIndexer`'s). */
+  apiEnv?: NodeJS.ProcessEnv;
 }
 
 export async function startPipeline(options: PipelineOptions = {}): Promise<Pipeline> {
@@ -121,6 +123,7 @@ export async function startPipeline(options: PipelineOptions = {}): Promise<Pipe
     QUEUE_PREFIX: prefix,
     RPC_URL: chain.rpcUrl,
     DEPLOYMENT_FILE: chain.deploymentFile,
+    ...options.apiEnv,
   });
   const app = await createApp(env);
   await app.listen(0, '127.0.0.1');

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 
 import { DomainError } from '../../common/domain-error';
 import { ENV, type Env } from '../../config/env';
+import { waitText } from '../../rate-limits/wait-text';
 import type { CodePurpose } from './one-time-code.entity';
 
 /** How the rules of one-time codes are set (ASVS 5 §6.6; SPEC §9: six digits). */
@@ -14,6 +15,10 @@ export const codeRules = {
   /** Attempts that may succeed; the next one kills the code, right or wrong. */
   attempts: 5,
   resendCooldownSeconds: 60,
+  /**
+   * Mails per address and purpose in the window, counted since a code of that purpose was last
+   * used: sign-up requests never stop a password reset, and using a code starts over.
+   */
   sendWindowSeconds: 30 * 60,
   sendsPerWindow: 5,
 } as const;
@@ -24,14 +29,17 @@ export const codeErrors = {
   resendTooSoon: (retryAfter: number) =>
     new DomainError(
       'CODE.RESEND_TOO_SOON',
-      `Please wait ${Math.ceil(retryAfter)} seconds before asking for another code.`,
+      `Please wait ${waitText(retryAfter)} before asking for another code.`,
       HttpStatus.TOO_MANY_REQUESTS,
       retryAfter,
     ),
-  tooManySends: (retryAfter: number) =>
+  /** `latestLive`: the last code sent still works, so the member need not wait at all. */
+  tooManySends: (retryAfter: number, latestLive: boolean) =>
     new DomainError(
       'CODE.TOO_MANY_SENDS',
-      'Too many codes were sent to this address. Please try again later.',
+      `Too many codes were sent to this address. ${
+        latestLive ? 'Please use the latest code we sent, or try' : 'Please try'
+      } again in ${waitText(retryAfter)}.`,
       HttpStatus.TOO_MANY_REQUESTS,
       retryAfter,
     ),
@@ -56,7 +64,7 @@ export class OneTimeCodes {
   /**
    * A fresh code for `email` and `purpose`; any live code for the same pair stops working.
    * Throws {@link codeErrors} (429 with Retry-After) within the resend cooldown or past the
-   * per-address send limit.
+   * per-address send limit of that purpose.
    */
   async issue(email: string, purpose: CodePurpose): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
@@ -68,18 +76,24 @@ export class OneTimeCodes {
       const [recent] = await manager.query<
         [{ sinceLast: number | null; sends: number; windowLeft: number | null }]
       >(
-        `SELECT extract(epoch FROM now() - max(created_at) FILTER (WHERE purpose = $2))::float AS "sinceLast",
+        `SELECT extract(epoch FROM now() - max(created_at))::float AS "sinceLast",
                 count(*)::int AS sends,
                 extract(epoch FROM min(created_at) + make_interval(secs => $3) - now())::float AS "windowLeft"
            FROM app.one_time_codes
-          WHERE email = $1 AND created_at > now() - make_interval(secs => $3)`,
+          WHERE email = $1 AND purpose = $2
+            AND created_at > now() - make_interval(secs => $3)
+            AND created_at > coalesce((SELECT max(consumed_at) FROM app.one_time_codes
+                                        WHERE email = $1 AND purpose = $2), '-infinity')`,
         [email, purpose, codeRules.sendWindowSeconds],
       );
       if (recent.sinceLast !== null && recent.sinceLast < codeRules.resendCooldownSeconds) {
         throw codeErrors.resendTooSoon(codeRules.resendCooldownSeconds - recent.sinceLast);
       }
       if (recent.sends >= codeRules.sendsPerWindow) {
-        throw codeErrors.tooManySends(recent.windowLeft ?? codeRules.sendWindowSeconds);
+        throw codeErrors.tooManySends(
+          recent.windowLeft ?? codeRules.sendWindowSeconds,
+          recent.sinceLast !== null && recent.sinceLast < codeRules.ttlSeconds,
+        );
       }
       await manager.query(
         `UPDATE app.one_time_codes SET revoked_at = now()

@@ -12,6 +12,7 @@ import { z } from 'zod';
 
 import { ENV, type Env } from '../../config/env';
 import { REDIS } from '../../redis/redis.module';
+import { ChainVerification, type Verification } from '../projection/chain-verification';
 import type { LoanEvent } from './loan-events';
 
 /** One committed change of a loan, as `GET /microlending/stream` sends it (`event: loan`). */
@@ -20,6 +21,7 @@ export interface LoanChange {
   loanChainId: string;
   /** Null (with finality and block) when a reorg removed the loan from the chain. */
   status: string | null;
+  /** As GET /microlending/requests answers it: `unverified` while the indexer is halted or behind. */
   finality: string | null;
   asOfBlock: number | null;
 }
@@ -38,6 +40,8 @@ const changesSchema = z.array(
 export const STREAM_RETRY_MS = 2_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 export const STREAM_PING_MS = 15_000;
+/** How often, while streams are open, whether the indexer vouches for loan status is read. */
+const VERIFICATION_POLL_MS = 1_000;
 /** A client this far behind is cut off; it reconnects and refetches what it shows. */
 const MAX_BUFFERED_BYTES = 1_000_000;
 
@@ -55,6 +59,11 @@ export const toLoanChange = (event: LoanEvent): LoanChange => ({
  * fans them out to the server-sent-event streams open on it. Delivery is best effort: a page
  * that reconnects refetches what it shows, so a message lost while Redis is away costs nothing
  * but freshness.
+ *
+ * While streams are open it also watches whether the indexer vouches for loan status: when that
+ * flips (a halt, a lag past the bound, a resume) every stream gets `event: verification` with
+ * `{ verified, reason }`, so pages refetch without waiting for a loan to change; and while it
+ * does not, changes go out with finality `unverified`, as the lists answer them.
  */
 @Injectable()
 export class LoanChangeStreams
@@ -69,10 +78,14 @@ export class LoanChangeStreams
   private pending = new Map<string, LoanChange>();
   private flushScheduled = false;
   private publishFailing = false;
+  private watcher: NodeJS.Timeout | undefined;
+  /** Last read while streams were open; undefined before the first read. */
+  private verification: Verification | undefined;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly verifications: ChainVerification,
   ) {
     this.channel = `${env.QUEUE_PREFIX}:lending:loan-changes`;
   }
@@ -105,6 +118,8 @@ export class LoanChangeStreams
     this.subscriber = subscriber;
     this.pinger = setInterval(() => this.writeAll(': ping\n\n'), STREAM_PING_MS);
     this.pinger.unref();
+    this.watcher = setInterval(() => void this.watchVerification(), VERIFICATION_POLL_MS);
+    this.watcher.unref();
   }
 
   /** Queues a committed change for every replica's open streams. */
@@ -143,6 +158,7 @@ export class LoanChangeStreams
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.pinger);
+    clearInterval(this.watcher);
     const subscriber = this.subscriber;
     this.subscriber = undefined;
     // QUIT only over a live connection; one still (re)connecting would wait for it forever.
@@ -179,9 +195,34 @@ export class LoanChangeStreams
       this.logger.warn('ignored a malformed loan-change message');
       return;
     }
+    const unverified = this.verification?.verified === false;
     this.writeAll(
-      changes.map((change) => `event: loan\ndata: ${JSON.stringify(change)}\n\n`).join(''),
+      changes
+        .map((change) =>
+          unverified && change.finality !== null ? { ...change, finality: 'unverified' } : change,
+        )
+        .map((change) => `event: loan\ndata: ${JSON.stringify(change)}\n\n`)
+        .join(''),
     );
+  }
+
+  /** Reads the indexer's standing (cached for a second) and tells every stream when it flips. */
+  private async watchVerification(): Promise<void> {
+    if (this.streams.size === 0) {
+      this.verification = undefined;
+      return;
+    }
+    let now: Verification;
+    try {
+      now = await this.verifications.current();
+    } catch {
+      return; // The database is away: the lists say so themselves.
+    }
+    const before = this.verification;
+    this.verification = now;
+    if (before !== undefined && before.verified !== now.verified) {
+      this.writeAll(`event: verification\ndata: ${JSON.stringify(now)}\n\n`);
+    }
   }
 
   private writeAll(text: string): void {

@@ -49,6 +49,16 @@ export class LoanProjection {
 
   /** Re-folds these loans (decimal ids) and settles finality; answers every committed change. */
   async reconcile(loanIds: readonly string[]): Promise<LoanTransition[]> {
+    const folded = await this.fold(loanIds);
+    // After the fold's commit, not inside it: see PROMOTE_SQL.
+    const promoted = await this.dataSource.query<[ChangedRow[], number]>(PROMOTE_SQL, [
+      this.chain.chainId,
+      this.chain.address.toLowerCase(),
+    ]);
+    return [...folded, ...promoted[0].map((row) => transition(row, row.status, true))];
+  }
+
+  private async fold(loanIds: readonly string[]): Promise<LoanTransition[]> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.dataSource.transaction((manager) => this.reconcileIn(manager, loanIds));
@@ -98,6 +108,41 @@ export class LoanProjection {
       await this.reconcile(ids.slice(i, i + chunk));
     }
     return ids.length;
+  }
+
+  /**
+   * Loans whose row is not the fold of their stored events (DESIGN.md §4: a crash mid-job leaves
+   * them so until something reconciles them again), by {@link STALE_SQL}. Before the indexer's
+   * first migration there is no event store, hence nothing newer than any row.
+   *
+   * `sinceBlock` narrows the look to loans with an event or a row at or above that block (-1:
+   * every loan). The answer's `watermark` is where the next look may start: the lower of the
+   * indexer's cursor and finalized block now. Below it nothing can change any more, since new
+   * events arrive above the cursor and a reorg only removes events above the finalized block (a
+   * deeper one halts the indexer, and `indexer:resume` announces what it rewound); so a row that
+   * agreed with its events here still agrees later, unless a reconcile rewrote it from them.
+   */
+  async staleLoanIds(sinceBlock = -1): Promise<{ ids: string[]; watermark: number }> {
+    const [store] = await this.dataSource.query<{ present: boolean }[]>(
+      `SELECT to_regclass('indexer.chain_events') IS NOT NULL AS present`,
+    );
+    if (store?.present !== true) {
+      return { ids: [], watermark: -1 };
+    }
+    const chainId = this.chain.chainId;
+    const address = this.chain.address.toLowerCase();
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      // The join and the grouping hold every loan: in memory, not in temporary files.
+      await manager.query(`SET LOCAL work_mem = '64MB'`);
+      // One snapshot for both statements: the watermark is read from the state the look sees.
+      const [source] = await manager.query<{ watermark: string }[]>(
+        `SELECT least(cursor_block, coalesce(finalized_block, -1))::text AS watermark
+         FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
+        [chainId, address],
+      );
+      const rows = await manager.query<{ id: string }[]>(STALE_SQL, [chainId, address, sinceBlock]);
+      return { ids: rows.map((row) => row.id), watermark: Number(source?.watermark ?? -1) };
+    });
   }
 
   private async allLoanIds(): Promise<string[]> {
@@ -178,21 +223,6 @@ export class LoanProjection {
         }
       }
     }
-    // Blocks settle without new events: promote every row the chain has since made safer.
-    // `IN ('pending', 'safe')`, not `<> 'finalized'`: the same rows, but the finality index is
-    // searched for them alone, instead of every row of the chain being read on each reconcile.
-    const [promoted] = await manager.query<[ChangedRow[], number]>(
-      `UPDATE app.loan_requests
-       SET finality = CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END
-       WHERE chain_id = $1 AND finality IN ('pending', 'safe') AND as_of_block <= $2
-         AND finality IS DISTINCT FROM (CASE WHEN as_of_block <= $3 THEN 'finalized' ELSE 'safe' END)
-       RETURNING id, loan_chain_id::text AS loan_chain_id, status, finality,
-                 as_of_block::text AS as_of_block`,
-      [chainId, safe, finalized],
-    );
-    for (const row of promoted) {
-      transitions.push(transition(row, row.status, true));
-    }
     return transitions;
   }
 }
@@ -214,6 +244,12 @@ const transition = (
 /** Advisory-lock namespace of the reconcile (plus the chain id), and how many buckets. */
 const LOCK_NAMESPACE = 0x4c50_0000;
 const LOCK_BUCKETS = 64;
+
+/** The advisory lock a reconcile of this loan takes (`pg_advisory_xact_lock(key, bucket)`). */
+export const loanLock = (chainId: number, loanId: bigint): [number, number] => [
+  LOCK_NAMESPACE + chainId,
+  Number(loanId % BigInt(LOCK_BUCKETS)),
+];
 
 /**
  * The fold (DESIGN.md §4), set-based: every loan of the batch from its canonical events (plus
@@ -256,7 +292,8 @@ const FOLD_SQL = `
   ),
   folded AS (
     SELECT ids.loan_id, r.args AS r, r.block_timestamp AS requested_ts, f.args AS f,
-           p.args AS p, p.block_timestamp AS repaid_ts, x.loan_id IS NOT NULL AS released,
+           f.block_timestamp AS funded_ts, p.args AS p, p.block_timestamp AS repaid_ts,
+           x.loan_id IS NOT NULL AS released,
            m.name AS last_status_event, l.block_number AS last_block, l.block_hash AS last_hash
     FROM (SELECT DISTINCT unnest($3::numeric[]) AS loan_id) AS ids
     LEFT JOIN latest r ON r.loan_id = ids.loan_id AND r.name = 'LoanRequested'
@@ -276,7 +313,7 @@ const FOLD_SQL = `
            (r->>'duration')::bigint AS duration_seconds, (r->>'maxAprBps')::int AS max_apr_bps,
            to_timestamp(requested_ts) AS requested_at,
            f->>'lender' AS lender_wallet, (f->>'aprBps')::int AS apr_bps,
-           to_timestamp((f->>'startDate')::bigint) AS start_date,
+           to_timestamp(funded_ts) AS start_date,
            to_timestamp((f->>'dueDate')::bigint) AS due_date,
            (f->>'repaymentAmount')::numeric AS repayment_units,
            (p->>'amount')::numeric AS repaid_units, (p->>'penalty')::numeric AS penalty_units,
@@ -320,3 +357,92 @@ const FOLD_SQL = `
          EXCLUDED.finality, EXCLUDED.borrower_wallet, EXCLUDED.amount_units)
   RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status, t.finality,
             t.as_of_block::text AS as_of_block`;
+
+/**
+ * Blocks settle without new events: promotes every row the chain has since made safer, by the
+ * indexer's safe and finalized blocks as they are when this statement runs.
+ *
+ * It runs after the fold's transaction has committed, in a statement of its own. Inside that
+ * transaction it would read the blocks from before the fold took its locks, and miss rows other
+ * reconciles had not yet committed: a fold of the request at block 16, slowed down, while the
+ * job for blocks 17-22 promoted nothing (the row did not exist for it yet), committed `pending`
+ * with nothing left to promote it; the loan stayed `pending` until the chain's next event. After
+ * the commit, of every two overlapping reconciles the later promote sees both the other's row
+ * and the newer blocks.
+ *
+ * Only rows whose as-of block the indexer holds as canonical: a row from a fast-path hint, or
+ * one resting on a block a reorg has since replaced, waits for its re-fold. `IN ('pending',
+ * 'safe')`, not `<> 'finalized'`: the same rows, but the finality index is searched for them
+ * alone, instead of every row of the chain being read on each reconcile.
+ *
+ * $1 chain id, $2 contract.
+ */
+const PROMOTE_SQL = `
+  UPDATE app.loan_requests t
+  SET finality = CASE WHEN t.as_of_block <= s.finalized_block THEN 'finalized' ELSE 'safe' END
+  FROM indexer.sources s
+  WHERE s.chain_id = $1 AND s.address = $2
+    AND t.chain_id = $1 AND t.finality IN ('pending', 'safe') AND t.as_of_block <= s.safe_block
+    AND t.finality IS DISTINCT FROM
+        (CASE WHEN t.as_of_block <= s.finalized_block THEN 'finalized' ELSE 'safe' END)
+    AND EXISTS (SELECT 1 FROM indexer.chain_events e
+                WHERE e.chain_id = t.chain_id AND e.block_hash = t.as_of_block_hash
+                  AND e.address = $2 AND NOT e.removed)
+  RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status, t.finality,
+            t.as_of_block::text AS as_of_block`;
+
+/**
+ * The loans a reconcile would change beyond finality, in one statement: every loan whose newest
+ * canonical event (what {@link FOLD_SQL} folds: non-removed stored events, and hints above the
+ * indexer's cursor) is not its row's as-of block. That is a row missing, a row behind a newer
+ * event, or a row whose as-of events a reorg marked removed: the loan re-mined lower, not at all,
+ * or at the same height in another block (its as-of hash is then among none of the loan's
+ * canonical events). Loans with hints the indexer has since passed are named too: the reconcile
+ * drops those hints and re-folds without them. (A loan with events but no LoanRequested, which no
+ * chain makes, would be named on every sweep: the fold leaves it no as-of block.)
+ *
+ * One pass over the contract's events, hash-joined to the chain's rows and grouped per loan: no
+ * sort of the event store. Its cost grows with the store (README, "After a crash").
+ *
+ * $1 chain id, $2 contract.
+ */
+const STALE_SQL = `
+  WITH cursor AS (
+    SELECT coalesce(
+      (SELECT cursor_block FROM indexer.sources WHERE chain_id = $1 AND address = $2), -1) AS block
+  ),
+  -- The loans to look at: every one when $3 is -1; else those with an event (removed or not) or
+  -- a row at or above block $3 (the block index finds them), and every hinted one.
+  candidates AS (
+    SELECT loan_id FROM indexer.chain_events
+    WHERE $3 >= 0 AND chain_id = $1 AND address = $2 AND block_number >= $3
+    UNION
+    SELECT loan_chain_id FROM app.loan_requests
+    WHERE $3 >= 0 AND chain_id = $1 AND as_of_block >= $3
+    UNION
+    SELECT loan_id FROM app.loan_chain_hints WHERE $3 >= 0 AND chain_id = $1 AND address = $2
+  ),
+  canonical AS (
+    SELECT loan_id, block_number, block_hash FROM indexer.chain_events
+    WHERE chain_id = $1 AND address = $2 AND NOT removed
+      AND ($3 < 0 OR loan_id IN (SELECT loan_id FROM candidates))
+    UNION ALL
+    SELECT loan_id, block_number, block_hash FROM app.loan_chain_hints
+    WHERE chain_id = $1 AND address = $2 AND block_number > (SELECT block FROM cursor)
+  ),
+  compared AS (
+    SELECT coalesce(c.loan_id, r.loan_chain_id) AS loan_id, max(c.block_number) AS newest,
+           max(r.as_of_block) AS as_of,
+           bool_or(c.block_hash = r.as_of_block_hash) AS as_of_canonical
+    FROM canonical c
+    FULL JOIN (SELECT loan_chain_id, as_of_block, as_of_block_hash FROM app.loan_requests
+               WHERE chain_id = $1
+                 AND ($3 < 0 OR loan_chain_id IN (SELECT loan_id FROM candidates))) AS r
+      ON r.loan_chain_id = c.loan_id
+    GROUP BY 1
+  )
+  SELECT loan_id::text AS id FROM compared
+  WHERE newest IS DISTINCT FROM as_of OR (as_of IS NOT NULL AND as_of_canonical IS NOT TRUE)
+  UNION
+  SELECT loan_id::text FROM app.loan_chain_hints
+  WHERE chain_id = $1 AND address = $2 AND block_number <= (SELECT block FROM cursor)`;

@@ -20,4 +20,10 @@ export const LOAN_STATUSES: readonly LoanStatus[] = [
   'defaulted',
 ];
 
+/** How settled the block behind a row is, as the projection stores it (DESIGN.md §4). */
 export type Finality = 'pending' | 'safe' | 'finalized';
+/**
+ * What the API answers: the stored finality, or `unverified` while the indexer is halted or
+ * behind (`ChainVerification`); never stored.
+ */
+export type ReportedFinality = Finality | 'unverified';

@@ -1,12 +1,14 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
+
 const missing = 'Unable to enroll. Missing user ID or course ID.';
 
 /** SPEC §7 `POST /academy/enroll`; SPEC §5's message when either id is missing. */
 export const enrollBody = z.object({
-  userId: z.string({ error: missing }).trim().min(1, { error: missing }),
-  courseId: z.string({ error: missing }).trim().min(1, { error: missing }),
+  userId: text({ name: 'User id', required: missing }),
+  courseId: text({ name: 'Course id', required: missing }),
 });
 export type EnrollBody = z.infer<typeof enrollBody>;
 

@@ -2,6 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
 import { AcademyReads } from '../../academy-reads';
 import type { ProgressView } from '../../academy-views';
 
@@ -14,9 +15,9 @@ const noModule = 'Please say which module is done (moduleId).';
  */
 export const markModuleDoneBody = z
   .object({
-    enrollmentId: z.string({ error: noEnrollment }).trim().min(1, { error: noEnrollment }),
-    moduleId: z.string({ error: noModule }).trim().min(1, { error: noModule }).optional(),
-    outlineId: z.string({ error: noModule }).trim().min(1, { error: noModule }).optional(),
+    enrollmentId: text({ name: 'Enrollment id', required: noEnrollment }),
+    moduleId: text({ name: 'Module id', required: noModule }).optional(),
+    outlineId: text({ name: 'Outline id', required: noModule }).optional(),
   })
   .refine((body) => body.moduleId !== undefined || body.outlineId !== undefined, {
     error: noModule,

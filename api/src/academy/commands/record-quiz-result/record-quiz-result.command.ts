@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
 import type { ProgressView } from '../../academy-views';
 
 const noEnrollment = 'Enrollment information not found';
@@ -13,8 +14,8 @@ const badScore = 'The score must be a number from 0 to 100.';
  */
 export const recordQuizResultBody = z
   .object({
-    enrollmentId: z.string({ error: noEnrollment }).trim().min(1, { error: noEnrollment }),
-    moduleId: z.string({ error: noModule }).trim().min(1, { error: noModule }),
+    enrollmentId: text({ name: 'Enrollment id', required: noEnrollment }),
+    moduleId: text({ name: 'Module id', required: noModule }),
     score: z
       .number({ error: badScore })
       .min(0, { error: badScore })

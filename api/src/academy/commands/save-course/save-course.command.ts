@@ -2,6 +2,7 @@ import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
 import { academyErrors, assertSelf } from '../../academy-errors';
 import { isUuid } from '../../../common/ids';
 
@@ -9,8 +10,8 @@ const missing = 'Unable to save/unsave. Missing user ID or course ID.';
 
 /** SPEC §7 `POST` and `DELETE /academy/save`; SPEC §5's message when either id is missing. */
 export const saveCourseBody = z.object({
-  userId: z.string({ error: missing }).trim().min(1, { error: missing }),
-  courseId: z.string({ error: missing }).trim().min(1, { error: missing }),
+  userId: text({ name: 'User id', required: missing }),
+  courseId: text({ name: 'Course id', required: missing }),
 });
 export type SaveCourseBody = z.infer<typeof saveCourseBody>;
 

@@ -2,13 +2,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
 import { AcademyReads } from '../../academy-reads';
 
 const noEnrollment = 'Enrollment information not found';
 
 /** SPEC §7 `POST /academy/star`; `starred: false` takes the star away again. */
 export const starEnrollmentBody = z.object({
-  enrollmentId: z.string({ error: noEnrollment }).trim().min(1, { error: noEnrollment }),
+  enrollmentId: text({ name: 'Enrollment id', required: noEnrollment }),
   starred: z.boolean({ error: 'starred must be true or false' }).default(true),
 });
 export type StarEnrollmentBody = z.infer<typeof starEnrollmentBody>;

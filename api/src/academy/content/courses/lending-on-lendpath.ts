@@ -47,7 +47,7 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            'The one time the contract itself holds USDC is a safety case: if a repayment cannot be delivered to the lender, it waits in the contract until the lender claims it. A later module shows how that works.',
+            'The contract itself holds USDC only in two safety cases. If a repayment cannot be delivered to the lender, it waits in the contract until the lender claims it; if the platform fee cannot be delivered to the address that collects it, it waits there for that address. A later module shows how that works.',
         },
         { type: 'subheading', content: 'What the contract cannot do' },
         {
@@ -109,12 +109,12 @@ export const lendingOnLendpath: SeedCourse = {
           question: 'When does the lending contract itself hold USDC?',
           choices: [
             'Always, between funding and repayment',
-            "Only when a repayment can't be delivered to the lender and waits for them to claim it",
+            "Only when a repayment or a fee can't be delivered and waits to be claimed",
             'Never, under any circumstances',
           ],
           correct_answer_index: 1,
           reflection_prompt:
-            'Money normally goes wallet to wallet. What is the one safety exception?',
+            'Money normally goes wallet to wallet. What happens when a transfer cannot arrive?',
         },
       ],
     },
@@ -126,12 +126,12 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            'A borrower opens Request Loan, enters an amount in USDC, a duration in days and a short description, and signs a transaction. The contract checks that the amount and duration are within the limits, gives the loan a number and records it as requested. The request then appears in the Loan Marketplace. No USDC moves at this stage; the borrower pays only a little gas.',
+            'A borrower opens Request Loan, enters an amount in USDC, a duration in days and a short description, and signs a transaction. The contract checks that the amount and duration are within the limits, gives the loan a number and records it as requested. It also records the late-penalty schedule and grace period in force at that moment: they govern this loan whatever the platform changes later. The request then appears in the Loan Marketplace. No USDC moves at this stage; the borrower pays only a little gas.',
         },
         {
           type: 'paragraph',
           content:
-            'The contract also lets a borrower set an interest-rate cap when requesting: the highest APR they are willing to pay. If there is no cap, a lender may choose any rate up to the platform maximum.',
+            "The request also fixes the highest APR a lender may charge: the platform's maximum APR at the moment of the request, or a lower cap the borrower names. No lender can fund above it, even if the platform raises its maximum later. If the platform lowers its maximum, the lower one applies.",
         },
         { type: 'subheading', content: '2a. Canceled' },
         {
@@ -236,7 +236,7 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            'The lender chooses the annual percentage rate (APR) when funding: at least 1% and at most 20%, in steps of 0.5% (1%, 1.5%, 2% and so on). If the borrower set a cap, the lender cannot go above it. The chosen rate is fixed for the life of the loan.',
+            "The lender chooses the annual percentage rate (APR) when funding: at least 1%, in steps of 0.5% (1%, 1.5%, 2% and so on), up to the loan's ceiling. The ceiling was fixed at the request: the platform's maximum then (20% today), or the lower cap the borrower named. A later rise in the platform's maximum never lifts it, and a later cut lowers it. The chosen rate is fixed for the life of the loan.",
         },
         { type: 'subheading', content: 'Simple interest for the agreed duration' },
         {
@@ -265,7 +265,7 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            'The contract lets the platform fee go down but never up: the function that sets it rejects any increase. This promise, the fee pledge, is enforced by the code itself, not just by policy. On top of that, every loan keeps the fee that applied when it was funded.',
+            'The contract lets the platform fee go down but never up: the function that sets it rejects any increase. This promise, the fee pledge, is enforced by the code itself, not just by policy. A loan pays the lower of the fee when it was requested and the fee when it is funded, and keeps that fee. If the address that collects fees cannot receive one, the contract holds it for that address, and the loan is funded all the same.',
         },
         { type: 'subheading', content: 'Late penalties' },
         {
@@ -278,11 +278,11 @@ export const lendingOnLendpath: SeedCourse = {
           content:
             'In the example, repaying 2 days and 3 hours after the grace period ends adds 3 started days, or 0.30 USDC, for a total of 10.382192 USDC. However late the repayment, the penalty stops growing after 30 days, at 3.00 USDC.',
         },
-        { type: 'subheading', content: 'Terms are locked in at funding' },
+        { type: 'subheading', content: 'Terms are locked in at the request' },
         {
           type: 'paragraph',
           content:
-            'The platform can adjust some settings for future loans, such as the loan limits, the maximum APR or the penalty schedule, within bounds written into the contract. A funded loan, though, keeps the fee, grace period and penalty terms that were in force when it was funded, and its APR never changes. Nothing that changes later can make an existing loan more expensive.',
+            'The platform can adjust some settings for future loans, such as the loan limits, the maximum APR or the penalty schedule, within bounds written into the contract. A request, though, keeps the APR ceiling, grace period and penalty schedule that were in force when it was made; its fee can only go down before funding, and once funded its APR never changes. Nothing that changes later can make an existing loan more expensive.',
         },
         {
           type: 'paragraph',
@@ -296,7 +296,7 @@ export const lendingOnLendpath: SeedCourse = {
           choices: [
             'The borrower, anywhere from 0% to 100%',
             'LendPath, fixed at 5%',
-            "The lender, from 1% to 20% in 0.5% steps, and not above the borrower's cap",
+            'The lender, from 1% in 0.5% steps, up to the ceiling fixed when the loan was requested',
           ],
           correct_answer_index: 2,
           reflection_prompt: 'Think about the Set Interest Rate window a lender sees when funding.',
@@ -349,15 +349,15 @@ export const lendingOnLendpath: SeedCourse = {
         },
         {
           question:
-            'The platform changes its late-penalty schedule next month. What happens to your loan funded today?',
+            'The platform changes its late-penalty schedule next month. What happens to your loan requested today?',
           choices: [
-            'It keeps the terms that were in force when it was funded',
+            'It keeps the terms that were in force when it was requested',
             'It switches to the new terms automatically',
             'It is canceled',
           ],
           correct_answer_index: 0,
           reflection_prompt:
-            'What does the contract record about a loan at the moment it is funded?',
+            'What does the contract record about a loan at the moment it is requested?',
         },
       ],
     },
@@ -380,7 +380,7 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            "The lender can later claim the escrowed amount with a claim transaction. Only the lender can claim it, and it is always sent to the lender's own address, the one that funded the loan. Apart from unclaimed repayments like these, the contract is not designed to hold any USDC.",
+            'The lender claims the escrowed amount later and can have it sent to any address they choose, which helps when their own address cannot receive USDC. They can send the claim themselves, or sign a claim in their wallet that anyone may submit for them; a signed claim can only pay the address the lender named. Apart from unclaimed repayments like these and fees the fee address could not receive, the contract is not designed to hold any USDC.',
         },
         {
           type: 'image',
@@ -392,12 +392,12 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            "The contract has an owner, the platform's operator, with a short list of powers, each limited by bounds in the code. The owner can lower the platform fee (never raise it); adjust the loan limits, the maximum APR and the late-penalty schedule for loans funded later; change where fees are sent; and pause the contract in an emergency.",
+            "The contract has an owner, the platform's operator, with a short list of powers, each limited by bounds in the code. The owner can lower the platform fee (never raise it); adjust the loan limits, the maximum APR and the late-penalty schedule for loans requested later (a lower maximum APR also applies to requests not yet funded); change where fees are sent; pause the contract in an emergency; and recover tokens sent to the contract by mistake.",
         },
         {
           type: 'paragraph',
           content:
-            "The owner cannot move members' USDC, cannot change the terms of a loan that is already funded, cannot raise the fee and cannot upgrade the contract's code. Because members' approvals point at this exact code, the rules they agreed to stay the rules.",
+            "The owner cannot move members' USDC, cannot change a loan's penalty terms or raise its APR ceiling once it is requested, cannot raise the fee and cannot upgrade the contract's code. Nor can the owner touch escrowed repayments or held fees: only what the contract holds above them can be recovered, and its code never lets its USDC balance fall below them. Because members' approvals point at this exact code, the rules they agreed to stay the rules.",
         },
         { type: 'subheading', content: 'What a pause does' },
         {
@@ -443,7 +443,7 @@ export const lendingOnLendpath: SeedCourse = {
           question: 'Who can claim escrowed funds?',
           choices: [
             'Anyone who knows the loan number',
-            'Only the lender, and only to their own address',
+            'The lender, to any address they choose, by their own transaction or a claim they sign',
             'The borrower, after 30 days',
           ],
           correct_answer_index: 1,
@@ -454,7 +454,7 @@ export const lendingOnLendpath: SeedCourse = {
           choices: [
             'Lower the platform fee',
             'Pause new requests and fundings',
-            "Move members' USDC or change a funded loan's terms",
+            "Move members' USDC, escrow included, or worsen a loan's agreed terms",
             'Adjust the loan limits for future requests',
           ],
           correct_answer_index: 2,
@@ -511,7 +511,7 @@ export const lendingOnLendpath: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            "Beside each borrower in the marketplace you may see a score from ConfirmU, a third-party credit-scoring service; when no score is available, the card says so. Where ConfirmU is not in use, the app may instead show LendPath's own simple score, built from a member's finalized repayment history on the platform: repaying on time raises it, and defaults lower it.",
+            "Beside each borrower in the marketplace you may see a score from ConfirmU, a third-party credit-scoring service; when no score is available, the card says so. Where ConfirmU is not in use, the app may instead show LendPath's own score, built from a member's finalized repayment history on the platform. Repaying on time raises it, more for larger and longer loans and for loans from several different lenders; defaults lower it sharply; and loans between a member's own wallets do not count.",
         },
         {
           type: 'paragraph',

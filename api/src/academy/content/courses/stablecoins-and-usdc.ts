@@ -353,7 +353,7 @@ export const stablecoinsAndUsdc: SeedCourse = {
         {
           type: 'paragraph',
           content:
-            "A freeze could, in principle, block a loan repayment: if a lender's address were blacklisted, a USDC transfer to it would fail. LendPath's contract plans for this. When a repayment cannot be delivered to the lender directly, the contract holds it in escrow and still records the loan as repaid, so a borrower can never be pushed into default by a lender who cannot receive. The lender can claim the escrowed amount later, to their own address, once it is able to receive USDC again.",
+            "A freeze could, in principle, block a loan repayment: if a lender's address were blacklisted, a USDC transfer to it would fail. LendPath's contract plans for this. When a repayment cannot be delivered to the lender directly, the contract holds it in escrow and still records the loan as repaid, so a borrower can never be pushed into default by a lender who cannot receive. The lender can claim the escrowed amount later and have it sent to any address they choose, so they need not wait for their own address to be unfrozen; they can send the claim themselves or sign one that someone else submits.",
         },
         { type: 'subheading', content: 'Other risks to keep in mind' },
         {

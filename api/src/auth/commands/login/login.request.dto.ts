@@ -1,16 +1,17 @@
 import { z } from 'zod';
 
-/** SPEC §5, Login: only presence is checked; anything else would tell which part was wrong. */
+import { text } from '../../../common/text';
+
+/**
+ * SPEC §5, Login: presence, and the text rule every field has; a shape check would tell which
+ * part was wrong.
+ */
 export const loginBody = z.object({
-  email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, { error: 'Please enter your email address' })
+  email: text({ name: 'Email address', required: 'Please enter your email address' })
     .max(254)
     .transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: 'Please enter your password' })
-    .min(1, { error: 'Please enter your password' })
-    .max(1024),
+  password: text({ name: 'Password', required: 'Please enter your password', secret: true }).max(
+    1024,
+  ),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
-import { hasVisibleText, withoutBidiControls } from '../../../common/visible-text';
+import { text } from '../../../common/text';
 import type { UploadedImageFile } from '../../../storage/image-uploads';
 import type { PostView } from '../../post-view';
 
@@ -10,14 +10,13 @@ const category = 'Please select the category';
 
 /** SPEC §3 "Create-post payload" (multipart; the image is a file part), checked in SPEC's order. */
 export const createPostBody = z.object({
-  content: z
-    .string({ error: allFields })
-    .trim()
-    .min(1, { error: allFields })
-    .max(5000, { error: 'Posts can be at most 5000 characters.' })
-    .refine(hasVisibleText, { error: 'A post needs some visible text.' })
-    .transform(withoutBidiControls),
-  categoryId: z.string({ error: category }).trim().min(1, { error: category }),
+  content: text({
+    name: 'Post content',
+    required: allFields,
+    multiline: true,
+    invisible: 'A post needs some visible text.',
+  }).max(5000, { error: 'Posts can be at most 5000 characters.' }),
+  categoryId: text({ name: 'Category', required: category }),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 

@@ -25,7 +25,7 @@ export class CreatePostHandler implements ICommandHandler<CreatePostCommand> {
     if (category === undefined) {
       throw communityErrors.categoryNotFound();
     }
-    const stored = image === undefined ? null : await this.images.accept(image, authorId);
+    const stored = image === undefined ? null : await this.images.accept(image);
     const [post] = await this.dataSource.query<PostView[]>(
       `WITH p AS (
          INSERT INTO app.posts (user_id, category_id, content, media_path, media_width, media_height)

@@ -1,13 +1,11 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
+
 export const reportPostBody = z.object({
-  postId: z.string({ error: 'Please say which post to report' }).trim().min(1, {
-    error: 'Please say which post to report',
-  }),
-  reason: z
-    .string()
-    .trim()
+  postId: text({ name: 'Post id', required: 'Please say which post to report' }),
+  reason: text({ name: 'Reason', multiline: true })
     .max(500, { error: 'A reason can be at most 500 characters.' })
     .optional(),
 });

@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
+import { text } from '../../../common/text';
 import type { LoanRequestView } from '../../loan-request-view';
 import { loanChainId, transactionHash, walletAddress } from '../../lending-fields';
 
@@ -20,13 +21,11 @@ export const createLoanRequestBody = z.object({
     .min(7, { error: 'Duration must be between 7 and 90 days' })
     .max(90, { error: 'Duration must be between 7 and 90 days' }),
   walletAddress,
-  description: z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(1_000, { error: 'Description must be at most 1000 characters' }),
+  description: text({ name: 'Description', required, multiline: true }).max(1_000, {
+    error: 'Description must be at most 1000 characters',
+  }),
   /** The member the request is for: the caller's own id. */
-  borrower: z.string({ error: required }).min(1, { error: required }),
+  borrower: text({ name: 'Borrower', required }),
   loanChainId,
   /** The requestLoan transaction, when the client has it: the record then shows at once. */
   transactionHash: transactionHash.optional(),

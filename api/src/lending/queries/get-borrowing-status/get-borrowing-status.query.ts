@@ -8,6 +8,7 @@ import {
   type LoanRequestView,
   toLoanRequestView,
 } from '../../loan-request-view';
+import { ChainVerification } from '../../projection/chain-verification';
 
 export interface BorrowingStatus {
   canBorrow: boolean;
@@ -30,17 +31,23 @@ export class GetBorrowingStatusHandler implements IQueryHandler<GetBorrowingStat
   constructor(
     private readonly dataSource: DataSource,
     private readonly chain: LendingChain,
+    private readonly verification: ChainVerification,
   ) {}
 
   async execute({ userId }: GetBorrowingStatusQuery): Promise<BorrowingStatus> {
-    const [row] = await this.dataSource.query<LoanRequestRow[]>(
-      `${LOAN_REQUEST_SELECT}
-       WHERE r.chain_id = $1 AND bw.user_id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
-       ORDER BY r.requested_at DESC LIMIT 1`,
-      [this.chain.chainId, userId],
-    );
+    const [[row], verification] = await Promise.all([
+      this.dataSource.query<LoanRequestRow[]>(
+        `${LOAN_REQUEST_SELECT}
+         WHERE r.chain_id = $1 AND bw.user_id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
+         ORDER BY r.requested_at DESC LIMIT 1`,
+        [this.chain.chainId, userId],
+      ),
+      this.verification.current(),
+    ]);
     const activeLoan =
-      row === undefined ? null : toLoanRequestView(row, this.chain.platformMaxAprBps());
+      row === undefined
+        ? null
+        : toLoanRequestView(row, this.chain.platformMaxAprBps(), verification);
     return { canBorrow: activeLoan === null, activeLoan };
   }
 }

@@ -8,14 +8,19 @@ import {
   type LoanRequestRow,
   toLoanRequestView,
 } from '../../loan-request-view';
+import { ChainVerification } from '../../projection/chain-verification';
 import { ListLoanRequestsQuery, type LoanRequestPage } from './list-loan-requests.query';
 
-/** Newest first; loans the chain no longer has (status null after a reorg) are not listed. */
+/**
+ * Newest first; loans the chain no longer has (status null after a reorg) are not listed. The
+ * answer says whether the indexer vouches for it (`verification`).
+ */
 @QueryHandler(ListLoanRequestsQuery)
 export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQuery> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly chain: LendingChain,
+    private readonly verification: ChainVerification,
   ) {}
 
   async execute({ callerId, params }: ListLoanRequestsQuery): Promise<LoanRequestPage> {
@@ -39,7 +44,7 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
     }
     const filter = `WHERE ${where.join(' AND ')}`;
     const offset = (params.page - 1) * params.limit;
-    const [rows, [count]] = await Promise.all([
+    const [rows, [count], verification] = await Promise.all([
       this.dataSource.query<LoanRequestRow[]>(
         `${LOAN_REQUEST_SELECT} ${filter}
          ORDER BY r.requested_at DESC, r.loan_chain_id DESC
@@ -50,17 +55,19 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
         `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
         values,
       ),
+      this.verification.current(),
     ]);
     const total = count?.total ?? 0;
     const maxAprBps = rows.length === 0 ? 0 : this.chain.platformMaxAprBps();
     return {
-      loanRequests: rows.map((row) => toLoanRequestView(row, maxAprBps)),
+      loanRequests: rows.map((row) => toLoanRequestView(row, maxAprBps, verification)),
       pagination: {
         page: params.page,
         limit: params.limit,
         total,
         pages: Math.ceil(total / params.limit),
       },
+      verification,
     };
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { LOAN_STATUSES } from '../../projection/loan-status';
 import type { LoanRequestView } from '../../loan-request-view';
+import type { Verification } from '../../projection/chain-verification';
 
 export const listLoanRequestsParams = z.object({
   page: z.coerce
@@ -37,6 +38,8 @@ export type ListLoanRequestsParams = z.infer<typeof listLoanRequestsParams>;
 export interface LoanRequestPage {
   loanRequests: LoanRequestView[];
   pagination: { page: number; limit: number; total: number; pages: number };
+  /** Whether the indexer vouches for these rows now; while not, each reads `unverified`. */
+  verification: Verification;
 }
 
 export class ListLoanRequestsQuery extends Query<LoanRequestPage> {

@@ -8,5 +8,12 @@ export interface ScoreList {
   source: ScoreSource;
 }
 
-/** Every borrower's credit score: ConfirmU's when it answers, else the platform's own. */
-export class ListScoresQuery extends Query<ScoreList> {}
+/**
+ * The credit scores of these members (those without one are left out): ConfirmU's when it
+ * answers, else the platform's own.
+ */
+export class ListScoresQuery extends Query<ScoreList> {
+  constructor(readonly memberIds: readonly string[]) {
+    super();
+  }
+}

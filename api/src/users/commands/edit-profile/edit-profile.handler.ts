@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { sessionErrors } from '../../../auth/sessions/sessions';
 import { User } from '../../user.entity';
 import { toUserView, type UserView } from '../../user-view';
-import { EditProfileCommand } from './edit-profile.command';
+import { EditProfileCommand, SELF_DESCRIBED } from './edit-profile.command';
 
 @CommandHandler(EditProfileCommand)
 export class EditProfileHandler implements ICommandHandler<EditProfileCommand> {
@@ -17,7 +17,10 @@ export class EditProfileHandler implements ICommandHandler<EditProfileCommand> {
       {
         fullname: profile.fullname,
         phone: profile.phone,
-        gender: profile.gender,
+        gender:
+          profile.gender === SELF_DESCRIBED
+            ? (profile.genderDescription ?? SELF_DESCRIBED)
+            : profile.gender,
         ageRange: profile.ageRange,
         city: profile.location.city ?? null,
         town: profile.location.town ?? null,

@@ -24,19 +24,20 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       throw codeErrors.invalid();
     }
     const passwordHash = await this.passwords.hash(newPassword);
-    const user = await this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       const found = await manager.getRepository(User).findOneBy({ email });
       if (found === null) {
         return null;
       }
       await manager.getRepository(User).update({ id: found.id }, { passwordHash });
-      // Whoever knew the old password is signed out everywhere.
-      await this.sessions.endAll(found.id, manager);
-      return found;
+      // Whoever knew the old password is signed out everywhere, with the new password or not.
+      return { user: found, families: await this.sessions.endAll(found.id, manager) };
     });
-    if (user === null) {
+    if (outcome === null) {
       throw codeErrors.invalid();
     }
+    const { user, families } = outcome;
+    await this.sessions.endAccess(families);
     await this.mailer.send(email, { name: 'password-changed', fullname: user.fullname });
   }
 }
