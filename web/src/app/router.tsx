@@ -1,18 +1,27 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { type ComponentType, useEffect, useLayoutEffect } from 'react';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
 import { Root } from './root';
+import { RouteFallback } from './route-fallback';
 
 type RouteModule = Promise<{ default: ComponentType }>;
 
 /** Every screen loads lazily: a member downloads only the screens they open. */
 const lazy = (load: () => RouteModule) => async () => ({ Component: (await load()).default });
 
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
+    // Shown until the first screen's code is in: index.html's splash, drawn by React.
+    HydrateFallback: RouteFallback,
     children: [
       { path: paths.login, lazy: lazy(() => import('./routes/login')) },
       // SPEC §2: /register and /sign-up are one screen.
@@ -48,8 +57,47 @@ const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+// Created (and so started: it begins fetching the first screen's code) as the app's script runs,
+// in parallel with the start-up checks.
+const router = createBrowserRouter(routes);
+
+/**
+ * Fetches the code of every screen `path` opens (the signed-in frame and the page), so the
+ * navigation there needs no round trip. Modules load once: a later import() is free.
+ */
+export function preloadRoute(path: string): void {
+  const pathname = new URL(path, window.location.origin).pathname;
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') {
+      void Promise.resolve(route.lazy()).catch(() => {
+        // Only a head start: the navigation itself loads it again and reports a failure.
+      });
+    }
+  }
+}
+
+/**
+ * Preloads `path` once the browser is idle after this screen appears: for the screens whose
+ * next step is obvious (login → the dashboard, a code → what it unlocks).
+ */
+export function usePreloadRoute(path: string): void {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(() => preloadRoute(path), { timeout: 2_000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = window.setTimeout(() => preloadRoute(path), 200);
+    return () => window.clearTimeout(timer);
+  }, [path]);
+}
 
 export function AppRouter() {
+  // index.html's splash stays over the start-up spinner until the router is in the page, and
+  // goes in the same frame (a layout effect runs before the browser paints).
+  useLayoutEffect(() => {
+    document.getElementById('splash')?.remove();
+  }, []);
   return <RouterProvider router={router} />;
 }

@@ -1,7 +1,14 @@
 import { env } from '@/config/env';
 import { signedInMember } from '@/testing/members';
 
-import { apiFileUrl, ApiError, apiRequest, UNREACHABLE_MESSAGE } from './api-client';
+import {
+  apiFileUrl,
+  ApiError,
+  apiRequest,
+  describeFailure,
+  retryAfter,
+  UNREACHABLE_MESSAGE,
+} from './api-client';
 
 import { SESSION_KEY, session } from './session';
 
@@ -73,6 +80,38 @@ describe(apiRequest.name, () => {
   it('falls back to the action text when the server says nothing', async () => {
     fetchMock.mockReturnValue(Promise.resolve(new Response('<html>', { status: 502 })));
     await expect(apiRequest('/x', { fallback: 'Login failed.' })).rejects.toThrow('Login failed.');
+  });
+
+  it("says a server fault in the action's words, never 'Internal server error'", async () => {
+    fetchMock.mockReturnValueOnce(
+      answer(500, { statusCode: 500, message: 'Internal server error' }),
+    );
+    await expect(apiRequest('/x', { fallback: 'Failed to fund loan' })).rejects.toEqual(
+      new ApiError('Failed to fund loan', 500),
+    );
+    fetchMock.mockReturnValueOnce(
+      answer(500, { success: false, message: 'Something went wrong', code: 'INTERNAL' }),
+    );
+    await expect(apiRequest('/x', { fallback: 'Failed to repay loan' })).rejects.toThrow(
+      /^Failed to repay loan$/,
+    );
+    fetchMock.mockReturnValueOnce(Promise.resolve(new Response('Bad Gateway', { status: 502 })));
+    await expect(apiRequest('/x', { fallback: 'Failed to cancel loan' })).rejects.toThrow(
+      /^Failed to cancel loan$/,
+    );
+  });
+
+  it('keeps the words of a server failure written for members', async () => {
+    fetchMock.mockReturnValue(
+      answer(503, {
+        success: false,
+        message: 'The chain cannot be reached right now; please try again shortly',
+        code: 'CHAIN.UNAVAILABLE',
+      }),
+    );
+    await expect(apiRequest('/x', { fallback: 'f' })).rejects.toThrow(
+      'The chain cannot be reached right now; please try again shortly',
+    );
   });
 
   it('names an unreachable server', async () => {
@@ -168,10 +207,42 @@ describe('silent token refresh', () => {
   });
 });
 
+describe(describeFailure.name, () => {
+  it("keeps an API failure's words and says anything else as the fallback", () => {
+    expect(describeFailure(new ApiError('Loan not found', 404), 'f')).toBe('Loan not found');
+    expect(
+      describeFailure(new TypeError("Cannot read properties of undefined (reading 'data')"), 'f'),
+    ).toBe('f');
+  });
+});
+
 describe(apiFileUrl.name, () => {
   it('puts a path on the API host and keeps an absolute address', () => {
     expect(apiFileUrl('/uploads/posts/a.png')).toBe(`${env.apiUrl}/uploads/posts/a.png`);
     expect(apiFileUrl('content/x.svg')).toBe(`${env.apiUrl}/content/x.svg`);
     expect(apiFileUrl('https://cdn.example.org/a.png')).toBe('https://cdn.example.org/a.png');
+  });
+});
+
+describe(retryAfter.name, () => {
+  it('reads seconds, or an HTTP date, and nothing else', () => {
+    expect(retryAfter('42')).toBe(42);
+    expect(retryAfter(null)).toBeUndefined();
+    expect(retryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfter('Thu, 01 Jan 2026 00:01:30 GMT', now)).toBe(90);
+  });
+
+  it("carries a refusal's Retry-After on the error", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ success: false, message: 'Please wait 42 seconds.' }), {
+        status: 429,
+        headers: { 'Retry-After': '42' },
+      }),
+    );
+    const failure = await apiRequest('/user/resend-otp', { method: 'POST', fallback: 'x' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ status: 429, retryAfterSeconds: 42 });
   });
 });

@@ -25,6 +25,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number | undefined,
     readonly code?: string,
+    /** A refusal to do it yet (429): how many seconds until the server would accept it. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -147,7 +149,53 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   const body: unknown = await response.json().catch(() => undefined);
   const envelope = body as Partial<Envelope<T>> & { code?: string };
   if (!response.ok || envelope?.success === false) {
-    throw new ApiError(messageOf(body) ?? options.fallback, response.status, envelope?.code);
+    throw new ApiError(
+      failureMessage(response.status, body, options.fallback),
+      response.status,
+      envelope?.code,
+      retryAfter(response.headers.get('Retry-After')),
+    );
   }
   return envelope as Envelope<T>;
+}
+
+/** Retry-After in seconds (the API sends seconds; an HTTP date is read too). */
+export function retryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') {
+    return undefined;
+  }
+  if (/^\d+$/.test(header.trim())) {
+    return Number(header.trim());
+  }
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * The codes of server failures whose message says what happened in words a member can act on
+ * ("The chain cannot be reached right now; please try again shortly"); any other 5xx is a
+ * fault on the server's side whose text is not written for members.
+ */
+const TOLD_FAILURES = new Set(['CHAIN.UNAVAILABLE']);
+
+/**
+ * What a failed answer tells the member: the server's message (message or data.message) for
+ * what the server meant (4xx) or a failure it names; for any other 5xx, or an answer with no
+ * message, the action's fallback (SPEC §8's text where it names one). So a member never reads a
+ * bare 'Internal server error' or a proxy's page.
+ */
+export function failureMessage(status: number, body: unknown, fallback: string): string {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  if (status >= 500 && !(typeof code === 'string' && TOLD_FAILURES.has(code))) {
+    return fallback;
+  }
+  return messageOf(body) ?? fallback;
+}
+
+/**
+ * The text for an error a screen shows: an {@link ApiError} already says what happened in a
+ * member's words; anything else (a bug, a library's internals) is said as `fallback`.
+ */
+export function describeFailure(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
 }

@@ -28,20 +28,26 @@ export class Checks<K extends string> {
   }
 }
 
-/** Focuses the first field named in `errors` (the first rule broken), by its `name`. */
+/**
+ * Focuses the first field with an error in page order (where the eye and Tab go first), not in
+ * the order the rules were checked: SPEC checks sign-up's email before its phone, which the
+ * form shows first.
+ */
 export function focusFirstError(form: HTMLFormElement, errors: Errors<string>): void {
-  const [first] = Object.keys(errors);
-  if (first !== undefined) {
-    const field = form.elements.namedItem(first);
-    if (field instanceof HTMLElement) {
-      field.focus();
-    }
-  }
+  const invalid = new Set(Object.keys(errors));
+  // `elements` lists the form's fields in tree order.
+  const first = Array.from(form.elements).find(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement &&
+      invalid.has((element as HTMLInputElement).name) &&
+      !(element as HTMLInputElement).disabled,
+  );
+  first?.focus();
 }
 
 /**
- * A form's submit check: shows each field's first broken rule, focuses the first field that
- * has one, and answers whether the values may be sent.
+ * A form's submit check: shows each field's first broken rule, focuses the first field in page
+ * order that has one, and answers whether the values may be sent.
  */
 export function useValidation<V, K extends string>(validate: (values: V) => Errors<K>) {
   const [errors, setErrors] = useState<Errors<K>>({});

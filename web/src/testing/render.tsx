@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 
+import { toastOptions } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -22,7 +23,7 @@ export function renderScreen(path: string, element: ReactNode) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastContainer {...toastOptions} />
     </QueryClientProvider>,
   );
   return router;

@@ -1,7 +1,11 @@
+import { usePreloadRoute } from '@/app/router';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
 export default function ForgotPasswordRoute() {
+  // Next comes the code the API mails.
+  usePreloadRoute(paths.verifyOtp);
   return (
     <AuthLayout
       title="Forgot your password?"

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Modal } from '@/components/ui/modal';
@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { icons } from './icons';
 import { Logo } from './logo';
 import { SidebarNav } from './sidebar-nav';
+import { useRouteAnnouncer } from './use-route-announcer';
 
 /**
  * The signed-in frame: a sidebar on the left, or below 768 px a top bar whose menu button
@@ -18,6 +19,7 @@ import { SidebarNav } from './sidebar-nav';
  * any navigation closes it.
  */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  useRouteAnnouncer();
   const { pathname } = useLocation();
   const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
   const drawerOpen = drawerOpenOn === pathname;
@@ -30,7 +32,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       </a>
       <aside className={styles.sidebar}>
         <Logo to={paths.dashboard} />
-        <SidebarNav userId={user._id} />
+        <SidebarNav userId={user._id} name={user.fullname} />
       </aside>
       <header className={styles.topbar}>
         <button
@@ -43,7 +45,10 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           {icons.menu}
         </button>
         <Logo to={paths.dashboard} />
-        <Avatar name={user.fullname} size="sm" />
+        <Link to={paths.profile} className={styles.profileLink}>
+          <Avatar name={user.fullname} size="sm" />
+          <span className="visually-hidden">Profile: {user.fullname}</span>
+        </Link>
       </header>
       <Modal open={drawerOpen} onClose={closeDrawer} title="Menu" placement="left">
         <button
@@ -54,7 +59,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         >
           {icons.close}
         </button>
-        <SidebarNav userId={user._id} />
+        <SidebarNav userId={user._id} name={user.fullname} />
       </Modal>
       <div className={styles.column}>
         <main id="main" className={styles.main} tabIndex={-1}>

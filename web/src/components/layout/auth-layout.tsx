@@ -7,18 +7,24 @@ import { PublicLayout } from './public-layout';
 export function AuthLayout({
   title,
   subtitle,
+  mark,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  /** A decorative sign beside the title (the password-changed check mark). */
+  mark?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <PublicLayout>
       <section aria-labelledby="auth-title">
-        <h1 id="auth-title" className={styles.title}>
-          {title}
-        </h1>
+        <div className={styles.heading}>
+          {mark}
+          <h1 id="auth-title" className={styles.title}>
+            {title}
+          </h1>
+        </div>
         {subtitle !== undefined && <p className={styles.subtitle}>{subtitle}</p>}
         {children}
       </section>

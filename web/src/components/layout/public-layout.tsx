@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Logo } from './logo';
 import styles from './public-layout.module.css';
+import { useRouteAnnouncer } from './use-route-announcer';
 
 /** Public screens: the logo, one centred column, the footer links (UI.md). */
 export function PublicLayout({
@@ -12,6 +13,7 @@ export function PublicLayout({
   width?: 'narrow' | 'wide';
   children: ReactNode;
 }) {
+  useRouteAnnouncer();
   return (
     <div className={styles.page}>
       <header className={styles.header}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
+import { Avatar } from '@/components/ui/avatar';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth';
@@ -44,8 +45,8 @@ function Item({
   );
 }
 
-/** SPEC §2's sidebar links, in its order, then Logout. */
-export function SidebarNav({ userId }: { userId: string }) {
+/** SPEC §2's sidebar links, in its order, then who is signed in, Support, Profile and Logout. */
+export function SidebarNav({ userId, name }: { userId: string; name: string }) {
   const logout = useLogout();
   return (
     <nav aria-label="Main" className={styles.nav}>
@@ -67,7 +68,7 @@ export function SidebarNav({ userId }: { userId: string }) {
             rel="noopener noreferrer"
           >
             {icons.score}
-            Credit Score
+            Credit score
             <span className={styles.external}>
               {icons.external}
               <span className="visually-hidden"> (opens in a new tab)</span>
@@ -81,23 +82,29 @@ export function SidebarNav({ userId }: { userId: string }) {
           Transactions
         </Item>
       </ul>
-      <ul className={[styles.list, styles.bottom].join(' ')}>
-        <li>
-          <a className={styles.link} href={`mailto:${env.supportEmail}`}>
-            {icons.support}
-            Support
-          </a>
-        </li>
-        <Item to={paths.profile} icon={icons.profile}>
-          Profile
-        </Item>
-        <li>
-          <button type="button" className={styles.link} onClick={logout}>
-            {icons.logout}
-            Logout
-          </button>
-        </li>
-      </ul>
+      <div className={styles.bottom}>
+        <p className={styles.member}>
+          <Avatar name={name} size="sm" />
+          <span className={styles.memberName}>{name}</span>
+        </p>
+        <ul className={styles.list}>
+          <li>
+            <a className={styles.link} href={`mailto:${env.supportEmail}`}>
+              {icons.support}
+              Support
+            </a>
+          </li>
+          <Item to={paths.profile} icon={icons.profile}>
+            Profile
+          </Item>
+          <li>
+            <button type="button" className={styles.link} onClick={logout}>
+              {icons.logout}
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
     </nav>
   );
 }

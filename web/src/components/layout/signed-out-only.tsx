@@ -12,7 +12,14 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { token, detail } = useSession();
   const location = useLocation();
   if (token !== null && detail !== null) {
-    return <Navigate to={returnPath(location.state)} replace />;
+    // The screen stays until the next one is in: nothing here would flash a blank page while
+    // the router fetches the signed-in code (the progress bar shows that it does).
+    return (
+      <>
+        <Navigate to={returnPath(location.state)} replace />
+        {children}
+      </>
+    );
   }
   return children;
 }

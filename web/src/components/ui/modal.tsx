@@ -12,9 +12,31 @@ interface ModalProps {
   placement?: 'center' | 'left';
 }
 
+/** What can take focus, in the order Tab reaches it (disabled and hidden-from-Tab left out). */
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
 /**
- * The platform's modal <dialog>: the page behind is inert (focus stays inside), Esc and the
- * backdrop close it when `onClose` is given, and focus returns where it was on close.
+ * The control a dialog opens on: one marked `data-autofocus` (React's `autoFocus` renders no
+ * attribute to find), else the first one.
+ */
+function firstControl(container: HTMLElement): HTMLElement | null {
+  return (
+    container.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ??
+    container.querySelector<HTMLElement>(FOCUSABLE)
+  );
+}
+
+/**
+ * The platform's modal <dialog>: the page behind is inert (focus stays inside), it opens with
+ * focus on its first control (whatever the browser's own choice would be), Esc and the backdrop
+ * close it when `onClose` is given, and focus returns where it was on close.
  */
 export function Modal({ open, onClose, title, children, placement = 'center' }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -27,6 +49,7 @@ export function Modal({ open, onClose, title, children, placement = 'center' }: 
     }
     if (open && !element.open) {
       element.showModal();
+      firstControl(element)?.focus();
     } else if (!open && element.open) {
       element.close();
     }

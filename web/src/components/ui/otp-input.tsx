@@ -1,4 +1,10 @@
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import {
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+  useImperativeHandle,
+  useRef,
+} from 'react';
 
 import styles from './otp-input.module.css';
 
@@ -37,7 +43,13 @@ export function pasteInto(
   };
 }
 
+/** What a screen may do to the boxes from outside: start over at the first (a wrong code). */
+export interface OtpInputHandle {
+  focusFirst: () => void;
+}
+
 interface OtpInputProps {
+  ref?: Ref<OtpInputHandle>;
   value: readonly string[];
   onChange: (digits: string[]) => void;
   /** Told when a paste filled all six boxes (the screen says so). */
@@ -52,6 +64,7 @@ interface OtpInputProps {
  * the arrows move, and a paste fills the boxes with the digits it holds.
  */
 export function OtpInput({
+  ref,
   value,
   onChange,
   onFullPaste,
@@ -65,6 +78,7 @@ export function OtpInput({
     box?.focus();
     box?.select();
   };
+  useImperativeHandle(ref, () => ({ focusFirst: () => focus(0) }), []);
 
   const enter = (index: number, raw: string) => {
     // A box may hold a digit already: the newest one typed wins.

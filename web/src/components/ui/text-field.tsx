@@ -10,16 +10,15 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   trailing?: ReactNode;
 };
 
-/** A labelled input with its hint and its error line (the error is announced). */
+/**
+ * A labelled input with its hint or its error line: the error (announced) takes the hint's
+ * place, so the field never says two things under it at once.
+ */
 export function TextField({ label, error, hint, trailing, id, ...input }: TextFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
-  const describedBy = [
-    hint !== undefined ? `${inputId}-hint` : '',
-    error !== undefined ? `${inputId}-error` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const note =
+    error !== undefined ? `${inputId}-error` : hint !== undefined ? `${inputId}-hint` : undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
@@ -37,11 +36,11 @@ export function TextField({ label, error, hint, trailing, id, ...input }: TextFi
           id={inputId}
           className={styles.input}
           aria-invalid={error !== undefined}
-          aria-describedby={describedBy === '' ? undefined : describedBy}
+          aria-describedby={note}
         />
         {trailing}
       </div>
-      {hint !== undefined && (
+      {hint !== undefined && error === undefined && (
         <p id={`${inputId}-hint`} className={styles.hint}>
           {hint}
         </p>

@@ -7,6 +7,7 @@ const messages = {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   nameRequired: 'Please enter your full name',
+  passwordRequired: 'Please enter a password',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
   confirmRequired: 'Please confirm your password',
   mismatch: 'Passwords do not match',
@@ -41,7 +42,7 @@ export function validateSignUp(values: SignUpValues): Errors<keyof SignUpValues>
     .rule('email', !EMAIL_SHAPE.test(email), messages.emailInvalid)
     .rule('phone', phone === '', phoneMessages.required)
     .rule('phone', !PHONE_SHAPE.test(phone), phoneMessages.invalid)
-    .rule('password', values.password === '', 'Please enter a password')
+    .rule('password', values.password === '', messages.passwordRequired)
     .rule('password', [...values.password].length < MIN_PASSWORD_LENGTH, messages.passwordTooShort)
     .rule('confirmPassword', values.confirmPassword === '', messages.confirmRequired)
     .rule('confirmPassword', values.confirmPassword !== values.password, messages.mismatch)
@@ -50,6 +51,17 @@ export function validateSignUp(values: SignUpValues): Errors<keyof SignUpValues>
       !values.agreed,
       'You must agree to the Terms of Service and Privacy Policy to continue',
     ).errors;
+}
+
+/**
+ * The code screen after a reload asks for the sign-up password again (it is never stored): the
+ * same rules as sign-up's password field.
+ */
+export function validateSignUpPassword(values: { password: string }): Errors<'password'> {
+  return new Checks<'password'>()
+    .rule('password', values.password === '', messages.passwordRequired)
+    .rule('password', [...values.password].length < MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+    .errors;
 }
 
 export function validateForgotPassword(values: { email: string }): Errors<'email'> {

@@ -25,6 +25,9 @@ export function filterPosts(posts: readonly Post[], query: string): Post[] {
   });
 }
 
+/** SPEC §5: photo mode without an image (said at the image field). */
+export const NO_IMAGE = 'Please select an image!';
+
 /** SPEC §5 "Create post", in SPEC's order: the first message that applies, or null. */
 export function postProblem(post: {
   content: string;
@@ -39,7 +42,7 @@ export function postProblem(post: {
     return 'Please select the category';
   }
   if (post.mode === 'photo' && post.image === null) {
-    return 'Please select an image!';
+    return NO_IMAGE;
   }
   return null;
 }

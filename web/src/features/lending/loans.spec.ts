@@ -32,6 +32,12 @@ describe('loan presentation', () => {
     expect(finalityText({ asOfBlock: 42, finality: 'safe' })).toBe('Confirming (block 42)');
     expect(finalityText({ asOfBlock: 42, finality: 'finalized' })).toBe('Verified on chain');
   });
+
+  it('never says verified while the API cannot vouch for loan status', () => {
+    expect(finalityText({ asOfBlock: 42, finality: 'unverified' })).toBe(
+      "Can't verify right now (block 42)",
+    );
+  });
 });
 
 describe('APR bounds', () => {

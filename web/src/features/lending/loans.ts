@@ -32,14 +32,6 @@ export function shortAddress(address: string): string {
 /** SPEC §9: the loan card's id label is the last 6 characters. */
 export const loanLabel = (loan: Pick<LoanRequest, '_id'>) => `Loan #${loan._id.slice(-6)}`;
 
-const usdcFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
-
-/** UI.md: amounts always with their unit. */
-export const formatUsdc = (amount: number) => `${usdcFormat.format(amount)} USDC`;
-
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -62,11 +54,20 @@ export function clampApr(value: number, max: number = APR.max): number {
   return Math.floor(bounded / APR.step) * APR.step;
 }
 
-/** How sure a row is (DESIGN §4): final on chain, or still confirming at its block. */
+/**
+ * How sure a row is (DESIGN §4): final on chain, still confirming at its block, or not verifiable
+ * right now (the indexer is halted or behind: the banner says more).
+ */
 export function finalityText(chain: { asOfBlock: number; finality: Finality }): string {
-  return chain.finality === 'finalized'
-    ? 'Verified on chain'
-    : `Confirming (block ${chain.asOfBlock})`;
+  switch (chain.finality) {
+    case 'finalized':
+      return 'Verified on chain';
+    case 'unverified':
+      return `Can't verify right now (block ${chain.asOfBlock})`;
+    case 'pending':
+    case 'safe':
+      return `Confirming (block ${chain.asOfBlock})`;
+  }
 }
 
 export type Lateness =

@@ -53,6 +53,15 @@ describe(toTransactions.name, () => {
       'deposit',
       'withdrawal',
     ]);
+    const released = toTransactions({
+      borrowed: [],
+      lent: [loan({ ...repaid, escrowed: true, escrowReleased: true })],
+    });
+    // Each movement knows the chain event whose transaction the explorer link opens.
+    expect(released.map((row) => row.movement)).toEqual(['1:FundsReleased', '1:LoanFunded']);
+    expect(toTransactions({ borrowed: [], lent: [loan(repaid)] })[0]?.movement).toBe(
+      '1:LoanRepaid',
+    );
     const held = toTransactions({
       borrowed: [],
       lent: [loan({ ...repaid, escrowed: true, escrowReleased: false })],
@@ -71,6 +80,22 @@ describe(toTransactions.name, () => {
       ],
       lent: [],
     });
-    expect(row?.verified).toBe(false);
+    expect(row?.proof).toBe('confirming');
+  });
+
+  it('marks every movement unverified while the API cannot vouch for loan status', () => {
+    const rows = toTransactions({
+      borrowed: [
+        loan({
+          status: 'repaid',
+          startDate: '2026-11-01T10:00:00.000Z',
+          repaidAt: '2026-11-08T09:30:00.000Z',
+          repaidAmount: 5.02,
+          chain: { finality: 'unverified' },
+        }),
+      ],
+      lent: [],
+    });
+    expect(rows.map((row) => row.proof)).toEqual(['unverified', 'unverified']);
   });
 });

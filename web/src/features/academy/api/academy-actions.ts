@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 
 import { apiRequest } from '@/lib/api-client';
 import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toasts';
 
 import { ACADEMY_KEY } from './academy-reads';
 import type { Progress, QuizResult } from './types';
@@ -46,10 +46,10 @@ export function useEnroll() {
       });
     },
     onSuccess: async (reply) => {
-      toast.success(reply.message || ACADEMY_TEXTS.enrolled);
+      notify.success(reply.message || ACADEMY_TEXTS.enrolled);
       await refresh();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
 }
 
@@ -77,10 +77,10 @@ export function useSaveCourse() {
       });
     },
     onSuccess: async (reply, { save }) => {
-      toast.success(reply.message || (save ? ACADEMY_TEXTS.saved : ACADEMY_TEXTS.unsaved));
+      notify.success(reply.message || (save ? ACADEMY_TEXTS.saved : ACADEMY_TEXTS.unsaved));
       await refresh();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
 }
 
@@ -100,10 +100,10 @@ export function useStarEnrollment() {
       });
     },
     onSuccess: async (reply) => {
-      toast.success(reply.message);
+      notify.success(reply.message);
       await refresh();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
 }
 
@@ -123,10 +123,10 @@ export function useMarkModuleDone() {
       });
     },
     onSuccess: async (reply) => {
-      toast.success(reply.data.message ?? ACADEMY_TEXTS.markedDone);
+      notify.success(reply.data.message ?? ACADEMY_TEXTS.markedDone);
       await refresh();
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
 }
 

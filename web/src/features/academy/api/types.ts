@@ -61,10 +61,9 @@ export interface CourseModule extends Omit<ModuleProgress, 'moduleId'> {
   quiz: QuizQuestion[];
 }
 
-/** SPEC §3 "Course": one course with its modules. */
+/** SPEC §3 "Course": one course with its modules (`members` counts who is enrolled). */
 export interface CourseDetail extends CourseSummary {
   overview: string;
-  students_enrolled: string[];
   modules: CourseModule[];
 }
 

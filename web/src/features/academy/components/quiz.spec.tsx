@@ -54,7 +54,6 @@ const enrollment = (m: CourseModule): Enrollment<CourseDetail> => ({
     isStarred: false,
     enrollmentId: 'e1',
     progress: 0,
-    students_enrolled: ['u1'],
     modules: [m],
   },
 });

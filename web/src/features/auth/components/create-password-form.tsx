@@ -1,15 +1,17 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { paths } from '@/config/paths';
+import { notify } from '@/lib/toasts';
 import { useValidation } from '@/lib/validation';
 
 import { useResetPassword } from '../api/reset-password';
 import { validateNewPassword } from '../validation';
 import styles from './auth-form.module.css';
+
+const RESET = 'auth.reset-password';
 
 /** The reset's last step; the route makes sure the email and the code are there. */
 export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode: string }) {
@@ -27,10 +29,10 @@ export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode:
       { email, otpCode, newPassword: password },
       {
         onSuccess: () => {
-          toast.success('Password changed successfully!');
+          notify.success('Password changed successfully!', { action: RESET, forNextPage: true });
           void navigate(paths.passwordChanged, { replace: true });
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => notify.error(error.message, { action: RESET }),
       },
     );
   };
@@ -38,7 +40,7 @@ export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode:
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <PasswordField
-        label="New Password"
+        label="New password"
         name="password"
         autoComplete="new-password"
         hint="At least 6 characters"
@@ -47,7 +49,7 @@ export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode:
         error={errors.password}
       />
       <PasswordField
-        label="Confirm Password"
+        label="Confirm password"
         name="confirmPassword"
         autoComplete="new-password"
         value={confirmPassword}
@@ -55,7 +57,7 @@ export function CreatePasswordForm({ email, otpCode }: { email: string; otpCode:
         error={errors.confirmPassword}
       />
       <Button type="submit" block busy={resetPassword.isPending} busyText="Saving...">
-        Reset Password
+        Reset password
       </Button>
     </form>
   );

@@ -12,11 +12,11 @@ const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
 const renderForm = () => renderScreen('/sign-up', <SignUpForm />);
 
 async function fill() {
-  await userEvent.type(screen.getByLabelText('Full Name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
   await userEvent.type(screen.getByLabelText('Phone Number'), '+44 20 7946 0001');
   await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com ');
   await userEvent.type(screen.getByLabelText('Password'), 'analytical');
-  await userEvent.type(screen.getByLabelText('Confirm Password'), 'analytical');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'analytical');
 }
 
 describe(SignUpForm.name, () => {
@@ -25,6 +25,7 @@ describe(SignUpForm.name, () => {
     global.fetch = fetchMock as typeof fetch;
     pendingSignUp.forget();
     localStorage.clear();
+    sessionStorage.clear();
   });
 
   it('shows the first broken rule of each field, focuses the first, and sends nothing', async () => {
@@ -35,7 +36,7 @@ describe(SignUpForm.name, () => {
     expect(
       screen.getByText('You must agree to the Terms of Service and Privacy Policy to continue'),
     ).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -66,6 +67,7 @@ describe(SignUpForm.name, () => {
       password: 'analytical',
     });
     expect(JSON.stringify(localStorage)).not.toContain('analytical');
+    expect(JSON.stringify(sessionStorage)).not.toContain('analytical');
     expect(hasAcknowledgedTerms()).toBe(true);
     expect(
       await screen.findByText(
@@ -86,7 +88,7 @@ describe(SignUpForm.name, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Too many attempts.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sign-up');
-    expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('Ada Lovelace');
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ada Lovelace');
     expect(pendingSignUp.get()).toBeNull();
   });
 });

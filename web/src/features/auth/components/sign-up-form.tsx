@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -8,12 +7,17 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { acknowledgeTerms } from '@/lib/terms-acknowledgement';
+import { notify } from '@/lib/toasts';
 import { useValidation } from '@/lib/validation';
 
 import { useRequestAccount } from '../api/sign-up';
+import { codeClock } from '../code-clock';
 import { pendingSignUp } from '../pending-sign-up';
 import { type SignUpValues, validateSignUp } from '../validation';
 import styles from './auth-form.module.css';
+
+/** Sign-up's toasts share one place (lib/toasts): a retry's answer replaces the last. */
+const SIGN_UP = 'auth.sign-up';
 
 const blank: SignUpValues = {
   fullname: '',
@@ -28,9 +32,14 @@ export function SignUpForm() {
   const navigate = useNavigate();
   const requestAccount = useRequestAccount();
   const [values, setValues] = useState<SignUpValues>(() => {
-    // Back from /verify-otp to correct a detail: the form still holds what was typed.
+    // Back from /verify-otp ('Wrong email?') to correct a detail: the form still holds what was
+    // typed; the password too unless the page was reloaded (it is never stored).
     const held = pendingSignUp.get();
-    return held === null ? blank : { ...blank, ...held, confirmPassword: held.password };
+    if (held === null) {
+      return blank;
+    }
+    const password = held.password ?? '';
+    return { ...blank, ...held, password, confirmPassword: password };
   });
   const { errors, check } = useValidation(validateSignUp);
   const field = <K extends keyof SignUpValues>(name: K, value: SignUpValues[K]) =>
@@ -51,11 +60,16 @@ export function SignUpForm() {
       {
         onSuccess: () => {
           pendingSignUp.hold(details);
+          codeClock.sent('sign-up', details.email);
           acknowledgeTerms();
-          toast.success('Account created successfully! Please verify your email to continue.');
+          // The one toast the code screen shows: it replaces any error of an earlier try.
+          notify.success('Account created successfully! Please verify your email to continue.', {
+            action: SIGN_UP,
+            forNextPage: true,
+          });
           void navigate(paths.verifyOtp);
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => notify.error(error.message, { action: SIGN_UP }),
       },
     );
   };
@@ -63,7 +77,7 @@ export function SignUpForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField
-        label="Full Name"
+        label="Full name"
         name="fullname"
         autoComplete="name"
         value={values.fullname}
@@ -99,7 +113,7 @@ export function SignUpForm() {
         error={errors.password}
       />
       <PasswordField
-        label="Confirm Password"
+        label="Confirm password"
         name="confirmPassword"
         autoComplete="new-password"
         value={values.confirmPassword}
@@ -128,7 +142,7 @@ export function SignUpForm() {
         Sign Up
       </Button>
       <p className={styles.alternative}>
-        Already have an account? <Link to={paths.login}>Log In</Link>
+        Already have an account? <Link to={paths.login}>Log in</Link>
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 
 import { apiRequest } from '@/lib/api-client';
+import { notify } from '@/lib/toasts';
 
 import { COMMUNITY_KEY, feedKey } from './community-reads';
 import type { Post } from './types';
@@ -25,28 +25,31 @@ export interface NewPost {
 }
 
 /**
- * POST /community/create-post (multipart: content, categoryId, image). The new post goes to the
- * top of its category's feed and of the all-categories feed at once; a refetch follows.
+ * POST /community/create-post: multipart (content, categoryId, image) with an image, JSON without
+ * one, since the API counts every multipart request against the hour's uploads before it reads
+ * the body. The new post goes to the top of its category's feed and of the all-categories feed at
+ * once; a refetch follows.
  */
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ content, categoryId, image }: NewPost) => {
-      const form = new FormData();
-      form.append('content', content);
-      form.append('categoryId', categoryId);
+      let body: FormData | { content: string; categoryId: string } = { content, categoryId };
       if (image !== null) {
-        form.append('image', image);
+        body = new FormData();
+        body.append('content', content);
+        body.append('categoryId', categoryId);
+        body.append('image', image);
       }
       return apiRequest<Post>('/community/create-post', {
         method: 'POST',
         auth: true,
-        body: form,
+        body,
         fallback: COMMUNITY_TEXTS.createFailed,
       });
     },
     onSuccess: async (reply) => {
-      toast.success(reply.message || COMMUNITY_TEXTS.created);
+      notify.success(reply.message || COMMUNITY_TEXTS.created);
       const post = reply.data;
       for (const key of [feedKey(post.categoryId), feedKey(null)]) {
         queryClient.setQueryData<Feed>(key, (feed) =>
@@ -70,8 +73,8 @@ export function useReportPost() {
         body: { postId },
         fallback: COMMUNITY_TEXTS.reportFailed,
       }),
-    onSuccess: (reply) => toast.success(reply.message || COMMUNITY_TEXTS.reported),
-    onError: (error) => toast.error(error.message),
+    onSuccess: (reply) => notify.success(reply.message || COMMUNITY_TEXTS.reported),
+    onError: (error) => notify.error(error.message),
   });
 }
 
@@ -87,7 +90,7 @@ export function useBlockUser() {
         fallback: COMMUNITY_TEXTS.blockFailed,
       }),
     onSuccess: async (reply, blockedId) => {
-      toast.success(reply.message || COMMUNITY_TEXTS.blocked);
+      notify.success(reply.message || COMMUNITY_TEXTS.blocked);
       queryClient.setQueriesData<Feed>({ queryKey: [...COMMUNITY_KEY, 'feed'] }, (feed) =>
         feed === undefined
           ? feed
@@ -98,6 +101,6 @@ export function useBlockUser() {
       );
       await queryClient.invalidateQueries({ queryKey: [...COMMUNITY_KEY, 'feed'] });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => notify.error(error.message),
   });
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageError } from '@/components/ui/page-state';
 import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toasts';
 
 import { useCategories, useFeed } from '../api/community-reads';
 import { filterPosts, flattenFeed } from '../posts';
@@ -36,7 +36,7 @@ export function Community() {
   const choose = (id: string | null) => setSearch(id === null ? {} : { category: id });
   const open = (next: PostMode) => {
     if (categoryId === null) {
-      toast.info(CHOOSE_CATEGORY_FIRST);
+      notify.info(CHOOSE_CATEGORY_FIRST);
       return;
     }
     setMode(next);

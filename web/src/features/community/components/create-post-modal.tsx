@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { TextArea } from '@/components/ui/text-area';
+import { ApiError } from '@/lib/api-client';
 
 import { useCreatePost } from '../api/community-actions';
 import type { CommunityCategory } from '../api/types';
-import { postProblem } from '../posts';
+import { NO_IMAGE, postProblem } from '../posts';
 import styles from './community.module.css';
 
 export type PostMode = 'text' | 'photo';
@@ -30,6 +31,8 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
   const [category, setCategory] = useState(categoryId);
   const [image, setImage] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The problem is the image's (none chosen, or the API refused it): said at the image field. */
+  const [problemAtImage, setProblemAtImage] = useState(false);
   const create = useCreatePost();
   const ids = useId();
   const picker = useRef<HTMLInputElement>(null);
@@ -40,6 +43,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
     setProblem(null);
   }, [categoryId, mode]);
   const preview = usePreview(image);
+  const imageProblem = problemAtImage && mode === 'photo' ? problem : null;
 
   /** A change to what is being posted answers the last problem shown. */
   const edit =
@@ -66,6 +70,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
   const submit = () => {
     const found = postProblem({ content, categoryId: category, mode: mode ?? 'text', image });
     setProblem(found);
+    setProblemAtImage(found === NO_IMAGE);
     if (found !== null) {
       return;
     }
@@ -77,7 +82,14 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
           onClose();
         },
         // The API's own words (an image it refuses: type, size, pixels), and nothing typed is lost.
-        onError: (error) => setProblem(error.message),
+        onError: (error) => {
+          setProblem(error.message);
+          setProblemAtImage(
+            mode === 'photo' &&
+              error instanceof ApiError &&
+              error.code?.startsWith('UPLOAD.') === true,
+          );
+        },
       },
     );
   };
@@ -117,12 +129,19 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
               type="file"
               accept="image/*"
               className={styles.file}
+              aria-invalid={imageProblem !== null}
+              aria-describedby={imageProblem !== null ? `${ids}-image-problem` : undefined}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 // SPEC §5: images only, whatever the picker let through.
                 pick(file !== null && file.type.startsWith('image/') ? file : null);
               }}
             />
+            {imageProblem !== null && (
+              <p id={`${ids}-image-problem`} role="alert" className={styles.problem}>
+                {imageProblem}
+              </p>
+            )}
             {preview !== null && (
               <div className={styles.preview}>
                 <img src={preview} alt="The chosen image" />
@@ -133,7 +152,7 @@ export function CreatePostModal({ mode, categories, categoryId, onClose }: Creat
             )}
           </div>
         )}
-        {problem !== null && (
+        {problem !== null && imageProblem === null && (
           <p role="alert" className={styles.problem}>
             {problem}
           </p>

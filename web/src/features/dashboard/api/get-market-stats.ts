@@ -17,10 +17,13 @@ export interface MarketStats {
   asOf: string;
 }
 
+/** What the card says when the figures cannot be loaded (SPEC names no text), above Try Again. */
+export const MARKET_STATS_FAILED = 'Market statistics could not be loaded. Please try again.';
+
 export async function getMarketStats(): Promise<MarketStats> {
   const { data } = await apiRequest<MarketStats>('/market-stats', {
     auth: true,
-    fallback: 'Failed to load market statistics',
+    fallback: MARKET_STATS_FAILED,
   });
   return data;
 }

@@ -1,8 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { describeFailure } from '@/lib/api-client';
 
-import { type MarketStat, type MarketStats, useMarketStats } from '../api/get-market-stats';
+import {
+  MARKET_STATS_FAILED,
+  type MarketStat,
+  type MarketStats,
+  useMarketStats,
+} from '../api/get-market-stats';
 import styles from './market-card.module.css';
 
 /**
@@ -36,6 +42,8 @@ function sourceLine(stats: MarketStats): string {
   }
 }
 
+const DIRECTION_NAME = { up: 'Up', down: 'Down', flat: 'No change' } as const;
+
 function Row({ coin }: { coin: MarketStat }) {
   const change = coin.quote.USD.percent_change_24h;
   const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
@@ -53,7 +61,8 @@ function Row({ coin }: { coin: MarketStat }) {
         </span>
       </span>
       <span className={[styles.change, styles[direction]].join(' ')}>
-        <span aria-hidden="true">
+        {/* The arrow says the direction in words too: not the colour or the sign alone. */}
+        <span role="img" aria-label={DIRECTION_NAME[direction]}>
           {direction === 'up' ? '▲' : direction === 'down' ? '▼' : '•'}
         </span>
         {signed.format(change)}%<span className="visually-hidden"> in 24 hours</span>
@@ -86,7 +95,7 @@ export function MarketCard() {
         </ul>
       ) : stats.isError ? (
         <div className={styles.problem}>
-          <p role="alert">Market statistics could not be loaded. {stats.error.message}</p>
+          <p role="alert">{describeFailure(stats.error, MARKET_STATS_FAILED)}</p>
           <Button variant="secondary" onClick={() => void stats.refetch()}>
             Try Again
           </Button>

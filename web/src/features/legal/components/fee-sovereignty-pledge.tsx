@@ -1,21 +1,62 @@
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { useChainConfig } from '@/lib/chain-config';
 
 import { LegalDocument, type LegalSection, SupportEmail } from './legal-document';
 import styles from './legal.module.css';
+
+/**
+ * Which contract the pledge is about, from GET /chain (the one the app lends through), with its
+ * page on the chain's explorer where the chain has one. The line is there from the first frame,
+ * so nothing moves when the address arrives.
+ */
+function ContractAddress() {
+  const chain = useChainConfig();
+  if (chain.data === undefined) {
+    return (
+      <p className={styles.contract} aria-busy={chain.isPending}>
+        {chain.isPending
+          ? 'Loading the lending contract’s address…'
+          : 'The lending contract’s address could not be loaded. Reload the page to try again.'}
+      </p>
+    );
+  }
+  const { lendingAddress, chainName, explorerUrl } = chain.data;
+  return (
+    <p className={styles.contract}>
+      The lending contract is at <code className={styles.address}>{lendingAddress}</code> on{' '}
+      {chainName}.{' '}
+      {explorerUrl === null ? (
+        'This chain has no public explorer.'
+      ) : (
+        <a href={`${explorerUrl}/address/${lendingAddress}`} target="_blank" rel="noreferrer">
+          View the contract on the explorer
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+    </p>
+  );
+}
 
 const sections: readonly LegalSection[] = [
   {
     id: 'the-fee',
     title: 'The fee it covers',
     body: (
-      <p>
-        LendPath charges one platform fee: a percentage of the loan amount, taken once when a lender
-        funds a loan. The lender sends the whole amount, the borrower receives it minus the fee, and
-        the fee goes to the platform. Nothing is charged on repayment. The lending contract started
-        with a fee of 1%, and under this pledge it can only have gone down since.
-      </p>
+      <>
+        <p>
+          LendPath charges one platform fee: a percentage of the loan amount, taken once when a
+          lender funds a loan. The lender sends the whole amount, the borrower receives it minus the
+          fee, and the fee goes to the platform. Nothing is charged on repayment. The lending
+          contract started with a fee of 1%, and under this pledge it can only have gone down since.
+        </p>
+        <p>
+          Funding never depends on the platform receiving its fee: if the fee cannot be delivered to
+          the address that collects it, the contract holds it for that address to claim, and the
+          loan is funded all the same.
+        </p>
+      </>
     ),
   },
   {
@@ -31,6 +72,10 @@ const sections: readonly LegalSection[] = [
           <code>MicroLending__FeeIncrease</code>, and nothing changes.
         </p>
         <ul>
+          <li>
+            A loan pays the lower of the fee in force when the borrower requested it and the fee in
+            force when it is funded, so a request never pays more than the fee it was made under.
+          </li>
           <li>
             Every accepted change is recorded publicly as a <code>FeeUpdated</code> event.
           </li>
@@ -50,16 +95,19 @@ const sections: readonly LegalSection[] = [
       <ul>
         <li>
           Interest. The lender chooses the interest rate and receives the interest; it is not a
-          platform fee. The owner can change the highest rate lenders may choose, for loans funded
-          later, within a bound written into the contract.
+          platform fee. The owner can change the platform's maximum rate, within a bound written
+          into the contract. A rise applies only to loans requested after it: each request keeps the
+          ceiling in force when it was made, or the lower cap its borrower named. A cut applies to
+          every request not yet funded.
         </li>
         <li>
           Late penalties. Like interest, a penalty is paid to the lender, and it can rise. The owner
-          can shorten or lengthen the grace period and change the penalty schedule for loans funded
-          after the change, within limits fixed in the contract: at most 5% of the loan amount per
-          interval, at most 50% in total, and a grace period of at most 30 days. A loan that has
-          been funded keeps the schedule it was funded under. Today, after a three-day grace period,
-          the penalty is 1% of the loan amount for each started day late, for at most 30 days.
+          can shorten or lengthen the grace period and change the penalty schedule for loans
+          requested after the change, within limits fixed in the contract: at most 5% of the loan
+          amount per interval, at most 50% in total, and a grace period of at most 30 days. A loan
+          keeps the schedule and grace period in force when it was requested, whatever changes
+          later. Today, after a three-day grace period, the penalty is 1% of the loan amount for
+          each started day late, for at most 30 days.
         </li>
         <li>Network fees (gas), which are paid in ETH to the network, not to LendPath.</li>
       </ul>
@@ -81,12 +129,15 @@ const sections: readonly LegalSection[] = [
     id: 'check',
     title: 'Check it yourself',
     body: (
-      <p>
-        The contract's <code>parameters</code> function returns the current fee,{' '}
-        <code>getLoan</code> shows the fee each loan was funded with, and its published code shows
-        the rule above. Questions are welcome at <SupportEmail />; how we handle your data is in our{' '}
-        <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
-      </p>
+      <>
+        <ContractAddress />
+        <p>
+          The contract's <code>parameters</code> function returns the current fee,{' '}
+          <code>getLoan</code> shows the fee each loan was funded with, and its published code shows
+          the rule above. Questions are welcome at <SupportEmail />; how we handle your data is in
+          our <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+        </p>
+      </>
     ),
   },
 ];

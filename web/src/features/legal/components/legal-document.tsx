@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 
 import styles from './legal.module.css';
 
@@ -17,6 +20,22 @@ export interface LegalSection {
 /** The contact address the documents give, the same one as the footer's. */
 export function SupportEmail() {
   return <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>;
+}
+
+/**
+ * A signed-in member reads these pages outside the app's frame (from the footer or sign-up):
+ * this is their way back in. Visitors have the logo and the footer.
+ */
+function BackToApp() {
+  const { token, detail } = useSession();
+  if (token === null || detail === null) {
+    return null;
+  }
+  return (
+    <Link to={paths.dashboard} className={styles.back}>
+      <span aria-hidden="true">←</span> Back to dashboard
+    </Link>
+  );
 }
 
 /**
@@ -38,6 +57,7 @@ export function LegalDocument({
   return (
     <article className={styles.document} aria-labelledby="legal-title">
       <header className={styles.header}>
+        <BackToApp />
         <h1 id="legal-title" className={styles.title}>
           {title}
         </h1>

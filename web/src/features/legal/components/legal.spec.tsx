@@ -1,26 +1,52 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import type { ChainConfig } from '@/config/wagmi';
+import { chainConfigQueryOptions } from '@/lib/chain-config';
+import { createQueryClient } from '@/lib/query-client';
+import { session } from '@/lib/session';
+import { signedInMember } from '@/testing/members';
 
 import { FeeSovereigntyPledge } from './fee-sovereignty-pledge';
 import { PrivacyPolicy } from './privacy-policy';
 import { TermsOfService } from './terms-of-service';
 
-function renderAt(path: string) {
+/** GET /chain on a local chain: no explorer. */
+const localChain: ChainConfig = {
+  chainId: 31337,
+  chainName: 'Hardhat',
+  lendingAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  usdcAddress: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  deployBlock: 1,
+  rpcUrl: 'http://127.0.0.1:8545',
+  explorerUrl: null,
+};
+
+function renderAt(path: string, chain: ChainConfig = localChain) {
   const router = createMemoryRouter(
     [
       { path: paths.termsOfService, element: <TermsOfService /> },
       { path: paths.privacyPolicy, element: <PrivacyPolicy /> },
       { path: paths.feePledge, element: <FeeSovereigntyPledge /> },
+      { path: paths.dashboard, element: <p>dashboard</p> },
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(chainConfigQueryOptions().queryKey, chain);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
+
+beforeEach(() => session.clear());
 
 /**
  * The paragraph or list item a member reads that says `pattern`, with its links and code read as
@@ -55,6 +81,19 @@ function itIsALegalPage(path: string, title: string, { contents }: { contents: b
       '2025-04-01',
     );
     expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('offers a signed-in member the way back into the app, and a visitor nothing of the kind', async () => {
+    renderAt(path);
+    expect(screen.queryByRole('link', { name: 'Back to dashboard' })).toBeNull();
+    cleanup();
+    session.signIn(signedInMember);
+    const router = renderAt(path);
+    const back = screen.getByRole('link', { name: 'Back to dashboard' });
+    // First in the article, before the title, where a reader looking for the way out starts.
+    expect(within(screen.getByRole('article')).getAllByRole('link')[0]).toBe(back);
+    await userEvent.click(back);
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   if (contents) {
@@ -151,6 +190,44 @@ describe(TermsOfService.name, () => {
     statement(/credit-style score from ConfirmU, a third-party scoring service/);
   });
 
+  it('fixes at the request the APR ceiling, the penalty schedule and the grace period', () => {
+    renderAt(paths.termsOfService);
+    const request = statement(/The request fixes the highest interest rate \(APR\) a lender may/);
+    expect(request.textContent).toMatch(
+      /the platform's maximum APR in force at the time of the request, or a lower cap the borrower names/,
+    );
+    expect(request.textContent).toMatch(/even if the platform raises its maximum later/);
+    expect(request.textContent).toMatch(
+      /if the platform lowers its maximum, the lower one applies/,
+    );
+    expect(request.textContent).toMatch(/late-penalty schedule and grace period for the loan/);
+    statement(
+      /a late penalty is added under the schedule that was in force when the loan was requested/,
+    );
+  });
+
+  it('settles a repayment the lender cannot receive and lets the lender claim it anywhere', () => {
+    renderAt(paths.termsOfService);
+    const escrow = statement(/If a repayment cannot be delivered to the lender's address/);
+    expect(escrow.textContent).toMatch(/the loan counts as repaid all the same/);
+    expect(escrow.textContent).toMatch(/claim it to any address they choose/);
+    expect(escrow.textContent).toMatch(/by signing a claim that anyone may submit/);
+  });
+
+  it('charges the lower fee of request and funding, and funds even when the fee is refused', () => {
+    renderAt(paths.termsOfService);
+    const fee = statement(/A loan pays the lower of the fee in force when it was requested/);
+    expect(fee.textContent).toMatch(/the contract holds the fee for that address to claim/);
+    expect(fee.textContent).toMatch(/the loan is funded all the same/);
+  });
+
+  it("keeps held repayments and fees out of the owner's reach", () => {
+    renderAt(paths.termsOfService);
+    const rescue = statement(/The contract's owner cannot take a repayment held for a lender/);
+    expect(rescue.textContent).toMatch(/recover only tokens sent to the contract by mistake/);
+    expect(rescue.textContent).toMatch(/never lets its USDC balance fall below them/);
+  });
+
   it('sets the community rules: report, block, three reports hide a post, images stripped', () => {
     renderAt(paths.termsOfService);
     statement(/Any member can report a post or block a member/);
@@ -242,7 +319,44 @@ describe(FeeSovereigntyPledge.name, () => {
     renderAt(paths.feePledge);
     const penalty = statement(/^Late penalties\./);
     expect(penalty.textContent).toMatch(/it can rise/);
-    expect(penalty.textContent).toMatch(/keeps the schedule it was funded under/);
+    expect(penalty.textContent).toMatch(
+      /keeps the schedule and grace period in force when it was requested/,
+    );
+  });
+
+  it('says a rise in the maximum APR spares earlier requests and a cut applies to them', () => {
+    renderAt(paths.feePledge);
+    const interest = statement(/^Interest\./);
+    expect(interest.textContent).toMatch(/A rise applies only to loans requested after it/);
+    expect(interest.textContent).toMatch(/A cut applies to every request not yet funded/);
+  });
+
+  it('charges the lower fee of request and funding, and funds even when the fee is refused', () => {
+    renderAt(paths.feePledge);
+    statement(/A loan pays the lower of the fee in force when the borrower requested it/);
+    statement(/Funding never depends on the platform receiving its fee/);
+  });
+
+  it('names the lending contract; on a chain without an explorer it says so and links nothing', () => {
+    renderAt(paths.feePledge);
+    const line = statement(/^The lending contract is at /);
+    expect(within(line).getByText(localChain.lendingAddress).tagName).toBe('CODE');
+    expect(line.textContent).toMatch(/on Hardhat\. This chain has no public explorer\.$/);
+    expect(within(line).queryByRole('link')).toBeNull();
+  });
+
+  it('links the contract to its page on the chain’s explorer', () => {
+    renderAt(paths.feePledge, {
+      ...localChain,
+      chainName: 'Arbitrum One',
+      explorerUrl: 'https://arbiscan.io',
+    });
+    const line = statement(/^The lending contract is at /);
+    const link = within(line).getByRole('link', { name: /View the contract on the explorer/ });
+    expect(link.getAttribute('href')).toBe(
+      `https://arbiscan.io/address/${localChain.lendingAddress}`,
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('links to the terms and the privacy policy', () => {

@@ -109,21 +109,31 @@ const sections: readonly LegalSection[] = [
             and a description.
           </li>
           <li>
-            A lender funds it at an interest rate (APR) they choose. The lender sends the whole
-            amount; the borrower receives it minus the platform fee.
+            The request fixes the highest interest rate (APR) a lender may charge: the platform's
+            maximum APR in force at the time of the request, or a lower cap the borrower names. No
+            lender can fund above it, even if the platform raises its maximum later; if the platform
+            lowers its maximum, the lower one applies. The request also fixes the late-penalty
+            schedule and grace period for the loan: later changes by the platform do not apply to
+            it.
+          </li>
+          <li>
+            A lender funds it at an interest rate they choose, up to that ceiling. The lender sends
+            the whole amount; the borrower receives it minus the platform fee.
           </li>
           <li>
             The borrower repays the amount plus interest, in one payment, by the due date. After a
             grace period (three days at present), a late penalty is added under the schedule that
-            was in force when the loan was funded.
+            was in force when the loan was requested.
           </li>
           <li>
             Once the grace period has passed, anyone can mark an unpaid loan as defaulted. A
             defaulted loan is still owed and can still be repaid.
           </li>
           <li>
-            If a repayment cannot be delivered to the lender, the contract itself, never LendPath,
-            holds it until the lender claims it.
+            If a repayment cannot be delivered to the lender's address, the contract itself, never
+            LendPath, holds it for the lender, and the loan counts as repaid all the same. The
+            lender can claim it to any address they choose, either with their own transaction or by
+            signing a claim that anyone may submit for them.
           </li>
         </ul>
         <h3 className={styles.subheading}>The risks</h3>
@@ -157,6 +167,12 @@ const sections: readonly LegalSection[] = [
           Late penalties still follow the calendar during a pause.
         </p>
         <p>
+          The contract's owner cannot take a repayment held for a lender or a platform fee held for
+          the address that collects it. The owner can recover only tokens sent to the contract by
+          mistake, meaning what the contract holds above those amounts, and the contract's code
+          never lets its USDC balance fall below them.
+        </p>
+        <p>
           Nothing on LendPath is financial, investment, legal or tax advice. You are responsible for
           any tax on interest you earn.
         </p>
@@ -172,6 +188,11 @@ const sections: readonly LegalSection[] = [
           LendPath charges one fee: a platform fee of a percentage of the loan amount, taken once
           when a loan is funded (1% at present). Your account, the Academy and the community are
           free.
+        </p>
+        <p>
+          A loan pays the lower of the fee in force when it was requested and the fee in force when
+          it is funded. If the fee cannot be delivered to the address that collects it, the contract
+          holds the fee for that address to claim, and the loan is funded all the same.
         </p>
         <p>
           Platform fees never increase. That is our{' '}
@@ -317,8 +338,9 @@ const sections: readonly LegalSection[] = [
         publish the new version here with a new effective date and, for significant changes, tell
         you by email or in the app at least 30 days before they apply. If you keep using LendPath
         after that, you accept the new terms; if you do not, stop using LendPath and ask us to close
-        your account. No change can raise the platform fee or alter the terms of a loan that has
-        already been funded.
+        your account. No change can raise the platform fee, raise the APR ceiling or change the
+        late-penalty schedule or grace period of a loan already requested, or alter the terms of a
+        loan that has already been funded.
       </p>
     ),
   },

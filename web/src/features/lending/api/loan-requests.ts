@@ -3,7 +3,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 
 export type LoanStatus = 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted';
-export type Finality = 'pending' | 'safe' | 'finalized';
+/** `unverified`: the indexer is halted or behind, so nothing about the row is vouched for now. */
+export type Finality = 'pending' | 'safe' | 'finalized' | 'unverified';
+
+/** Whether the API's indexer vouches for loan status right now (every list answer says). */
+export interface Verification {
+  verified: boolean;
+  /** For operators; members are shown a calm banner instead. */
+  reason: string | null;
+}
 
 /** A member as a loan names them. */
 export interface LoanParty {
@@ -42,6 +50,7 @@ export interface LoanRequest {
 export interface LoanRequestPage {
   loanRequests: LoanRequest[];
   pagination: { page: number; pages: number; total?: number };
+  verification: Verification;
 }
 
 export interface LoanListParams {
@@ -50,6 +59,9 @@ export interface LoanListParams {
   borrower?: 'me';
   lender?: 'me';
 }
+
+/** What a list that cannot load says (SPEC names no text for it), above its Try Again. */
+export const LOAN_LIST_FAILED = 'Loan requests could not be loaded. Please try again.';
 
 /** SPEC §9: the marketplace shows 10 a page. */
 export const PAGE_SIZE = 10;
@@ -64,7 +76,7 @@ export const loanRequestsQueryOptions = (params: LoanListParams) =>
       return (
         await apiRequest<LoanRequestPage>(`/microlending/requests?${query.toString()}`, {
           auth: true,
-          fallback: 'Failed to load loan requests',
+          fallback: LOAN_LIST_FAILED,
           signal,
         })
       ).data;

@@ -106,7 +106,9 @@ export function useLoanStream(): void {
             if (done) {
               break;
             }
-            if (parse(value).some((event) => event.event === 'loan')) {
+            // `verification`: the API's indexer stopped (or went back to) vouching for loan
+            // status; the lists carry the banner's state and every row's finality.
+            if (parse(value).some((e) => e.event === 'loan' || e.event === 'verification')) {
               refresh();
             }
           }

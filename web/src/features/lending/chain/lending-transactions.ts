@@ -208,3 +208,21 @@ export const cancelLoan = (context: LendingContext, loanChainId: bigint): Promis
 /** claimEscrow(id): the lender collects a repayment the contract held for them. */
 export const claimEscrow = (context: LendingContext, loanChainId: bigint): Promise<Hex> =>
   loanCall(context, connectedAccount(context), 'claimEscrow', loanChainId);
+
+/**
+ * claimEscrowTo(id, to): the lender has the held repayment sent to another address of theirs,
+ * for a wallet that cannot receive USDC itself (the reason it was held).
+ */
+export async function claimEscrowTo(
+  context: LendingContext,
+  loanChainId: bigint,
+  to: Address,
+): Promise<Hex> {
+  const data = encodeFunctionData({
+    abi: microLendingAbi,
+    functionName: 'claimEscrowTo',
+    args: [loanChainId, to],
+  });
+  const account = connectedAccount(context);
+  return (await send(context, account, context.chain.lendingAddress, data)).transactionHash;
+}

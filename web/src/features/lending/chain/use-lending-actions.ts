@@ -1,8 +1,9 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import type { Address } from 'viem';
 import type { Config } from 'wagmi';
 
 import type { ChainConfig } from '@/config/wagmi';
+import { notify } from '@/lib/toasts';
 
 import {
   LENDING_FALLBACKS,
@@ -13,7 +14,15 @@ import {
   recordWithdrawal,
 } from '../api/loan-actions';
 import type { LoanRequest } from '../api/loan-requests';
-import { cancelLoan, claimEscrow, fundLoan, repayLoan, requestLoan } from './lending-transactions';
+import {
+  cancelLoan,
+  claimEscrow,
+  claimEscrowTo,
+  fundLoan,
+  repayLoan,
+  requestLoan,
+} from './lending-transactions';
+import { shortAddress } from '../loans';
 import { toastWalletError as report } from './wallet-errors';
 
 /** Every lending mutation carries this key, so one look tells whether any is under way. */
@@ -71,7 +80,7 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
         }),
       );
     },
-    onSuccess: () => toast.success('Loan request created successfully'),
+    onSuccess: () => notify.success('Loan request created successfully'),
     onError: (error) => report(error, LENDING_FALLBACKS.create),
     onSettled: settled,
   });
@@ -92,7 +101,7 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
         }),
       );
     },
-    onSuccess: () => toast.success('Loan funded successfully!'),
+    onSuccess: () => notify.success('Loan funded successfully!'),
     onError: (error) => report(error, LENDING_FALLBACKS.fund),
     onSettled: settled,
   });
@@ -103,7 +112,7 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
       refreshed(
         await recordRepayment(loan._id, await repayLoan(context, BigInt(loan.loanChainId))),
       ),
-    onSuccess: () => toast.success('Loan repaid successfully!'),
+    onSuccess: () => notify.success('Loan repaid successfully!'),
     onError: (error) => report(error, LENDING_FALLBACKS.repay),
     onSettled: settled,
   });
@@ -114,18 +123,27 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
       await cancelLoan(context, BigInt(loan.loanChainId));
       return refreshed(await recordCancellation(loan._id));
     },
-    onSuccess: () => toast.success('Loan request canceled successfully'),
+    onSuccess: () => notify.success('Loan request canceled successfully'),
     onError: (error) => report(error, LENDING_FALLBACKS.cancel),
     onSettled: settled,
   });
 
   const claim = useMutation({
     mutationKey: [...LENDING_KEY, 'claim'],
-    mutationFn: async (loan: LoanRequest) =>
-      refreshed(
-        await recordWithdrawal(loan._id, await claimEscrow(context, BigInt(loan.loanChainId))),
+    /** `to`: another address of the lender's to send it to; the connected wallet when absent. */
+    mutationFn: async ({ loan, to }: { loan: LoanRequest; to?: Address }) => {
+      const id = BigInt(loan.loanChainId);
+      const hash = await (to === undefined
+        ? claimEscrow(context, id)
+        : claimEscrowTo(context, id, to));
+      return refreshed(await recordWithdrawal(loan._id, hash));
+    },
+    onSuccess: (_, { to }) =>
+      notify.success(
+        to === undefined
+          ? 'Repayment claimed: the USDC is in your wallet.'
+          : `Repayment claimed: the USDC was sent to ${shortAddress(to)}.`,
       ),
-    onSuccess: () => toast.success('Repayment claimed: the USDC is in your wallet.'),
     onError: (error) => report(error, LENDING_FALLBACKS.claim),
     onSettled: settled,
   });

@@ -1,8 +1,8 @@
 import { microLendingAbi } from '@lendpath/contracts';
-import { toast } from 'react-toastify';
 import { BaseError, decodeErrorResult, formatUnits, type Hex } from 'viem';
 
 import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toasts';
 
 /** A failure to show the member as it is: a sentence, never a stack of RPC details. */
 export class WalletError extends Error {
@@ -54,6 +54,14 @@ function explain(name: string, args: readonly unknown[]): string | undefined {
       return 'Loan not found';
     case 'MicroLending__NothingToClaim':
       return 'There is no repayment waiting for you on this loan.';
+    case 'MicroLending__ContractAsRecipient':
+      return 'The lending contract cannot be the address it sends to. Enter another of yours.';
+    case 'Error':
+      // Circle's USDC refuses, with this reason, any transfer to or from an address its issuer
+      // has blocked: the one revert string members can meet through our calls.
+      return /blacklisted/i.test(String(args[0]))
+        ? 'USDC will not move funds to or from this wallet: its issuer has blocked the address.'
+        : undefined;
     case 'ERC20InsufficientBalance':
       return insufficientBalance(b ?? 0n, c ?? 0n);
     case 'ERC20InsufficientAllowance':
@@ -162,8 +170,8 @@ export function describeWalletError(error: unknown, fallback: string): WalletErr
 export function toastWalletError(error: unknown, fallback: string): void {
   const described = describeWalletError(error, fallback);
   if (described.calm) {
-    toast.info(described.message);
+    notify.info(described.message);
   } else {
-    toast.error(described.message);
+    notify.error(described.message);
   }
 }

@@ -33,13 +33,18 @@ export function AddressLink({
   );
 }
 
-/** How sure a loan's status is: "Confirming (block N)" until final, then "Verified on chain". */
+const MARK = { finalized: '✓', pending: '◷', safe: '◷', unverified: '–' } as const;
+
+/**
+ * How sure a loan's status is: "Confirming (block N)" until final, then "Verified on chain";
+ * "Can't verify right now" while the API cannot vouch for any loan.
+ */
 export function ChainProof({ chain, loan }: { chain: ChainConfig; loan: LoanRequest }) {
   const final = loan.chain.finality === 'finalized';
   const text = finalityText(loan.chain);
   return (
     <p className={[styles.proof, final ? styles.verified : styles.confirming].join(' ')}>
-      <span aria-hidden="true">{final ? '✓' : '◷'}</span>{' '}
+      <span aria-hidden="true">{MARK[loan.chain.finality]}</span>{' '}
       {chain.explorerUrl === null ? (
         text
       ) : (

@@ -2,9 +2,11 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { Money } from '@/components/ui/money';
+import { formatUsdc } from '@/lib/money';
 
 import type { LoanRequest } from '../api/loan-requests';
-import { APR, aprCeiling, clampApr, formatUsdc } from '../loans';
+import { APR, aprCeiling, clampApr } from '../loans';
 import styles from './lending.module.css';
 
 /** 'Set Interest Rate' (SPEC §2, §5): 1–20 % in 0.5 steps, default 5, never above the borrower's ceiling. */
@@ -101,7 +103,10 @@ function RateForm({
         onChange={(event) => set(Number(event.target.value))}
       />
       <p>
-        Interest at {apr} %: about <strong className={styles.amount}>{formatUsdc(interest)}</strong>
+        Interest at {apr} %: about{' '}
+        <strong>
+          <Money amount={interest} />
+        </strong>
       </p>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onCancel} disabled={funding}>

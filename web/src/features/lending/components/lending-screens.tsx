@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Tabs } from '@/components/ui/tabs';
 import type { ChainConfig } from '@/config/wagmi';
 import { useUser } from '@/lib/session';
+import { notify } from '@/lib/toasts';
 
 import { useLoanStream } from '../api/loan-stream';
 import { useLinkedWallets } from '../api/wallets';
@@ -53,7 +53,7 @@ export function LendingScreens({ chain }: { chain: ChainConfig }) {
     linked: linkedHere,
     userId: user?._id ?? '',
     requestLink: () => {
-      toast.info(
+      notify.info(
         'Link this wallet to your account first: it is how the loan is recorded as yours.',
       );
       openLinkPrompt();

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { ChainConfig } from '@/config/wagmi';
+import { notify } from '@/lib/toasts';
 
 import { useLinkConnectedWallet } from '../chain/use-link-wallet';
 import type { Wallet } from '../chain/use-wallet';
@@ -39,7 +39,7 @@ export function LinkWalletDialog({
     setError(undefined);
     try {
       const linked = await linkWallet(address);
-      toast.success(
+      notify.success(
         linked.loansAttached > 0
           ? `Wallet linked. ${linked.loansAttached} of its loans are now on your account.`
           : 'Wallet linked to your account.',

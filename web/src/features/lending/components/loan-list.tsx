@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 
 import { Card } from '@/components/ui/card';
 import { PageError } from '@/components/ui/page-state';
+import { describeFailure } from '@/lib/api-client';
 
-import type { LoanRequest, LoanRequestPage } from '../api/loan-requests';
+import { LOAN_LIST_FAILED, type LoanRequest, type LoanRequestPage } from '../api/loan-requests';
 import styles from './lending.module.css';
 import { LoanCardSkeletons } from './loan-card-skeletons';
 
@@ -31,7 +32,10 @@ export function LoanList({
       {loans.isPending ? (
         <LoanCardSkeletons count={skeletons} />
       ) : loans.isError ? (
-        <PageError message={loans.error.message} onRetry={() => void loans.refetch()} />
+        <PageError
+          message={describeFailure(loans.error, LOAN_LIST_FAILED)}
+          onRetry={() => void loans.refetch()}
+        />
       ) : loans.data.loanRequests.length === 0 ? (
         <Card className={styles.state}>{empty}</Card>
       ) : (

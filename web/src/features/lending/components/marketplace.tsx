@@ -1,21 +1,24 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
+import { markLoanRequestsSeen } from '@/lib/first-run';
 
 import { type LoanRequest, PAGE_SIZE, useLoanRequests } from '../api/loan-requests';
 import { useScores } from '../api/get-scores';
 import { useLendingBusy } from '../chain/use-lending-actions';
-import { formatDate, formatUsdc, shortAddress, statusLabel, statusTone } from '../loans';
+import { formatDate, shortAddress, statusLabel, statusTone } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
 import { InterestRateModal } from './interest-rate-modal';
 import { LoanList } from './loan-list';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
+import { UnverifiedBanner } from './unverified-banner';
 
 const NO_SCORE = 'No ConfirmU score available';
 
@@ -51,7 +54,9 @@ function MarketCard({
       <dl className={styles.facts}>
         <div>
           <dt>Amount</dt>
-          <dd className={styles.amount}>{formatUsdc(loan.amount)}</dd>
+          <dd>
+            <Money amount={loan.amount} />
+          </dd>
         </div>
         <div>
           <dt>Duration</dt>
@@ -89,9 +94,20 @@ export function Marketplace(props: LendingScreenProps) {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
   const loans = useLoanRequests({ page, limit: PAGE_SIZE });
-  const scores = useScores();
+  const scores = useScores(
+    (loans.data?.loanRequests ?? []).flatMap((loan) =>
+      loan.borrower === null ? [] : [loan.borrower._id],
+    ),
+  );
   const busy = useLendingBusy() || loans.isFetching;
   const [funding, setFunding] = useState<LoanRequest | null>(null);
+  const shown = loans.isSuccess;
+  // The dashboard's "See loan requests" step: ticked once the marketplace has shown its list.
+  useEffect(() => {
+    if (shown) {
+      markLoanRequestsSeen(props.userId);
+    }
+  }, [shown, props.userId]);
 
   const startFunding = (loan: LoanRequest) => {
     if (!props.linked) {
@@ -103,6 +119,7 @@ export function Marketplace(props: LendingScreenProps) {
 
   return (
     <>
+      <UnverifiedBanner answers={[loans.data?.verification]} />
       <LoanList
         title="Available Loan Requests"
         loans={loans}

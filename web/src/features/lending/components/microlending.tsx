@@ -5,8 +5,8 @@ import { Card } from '@/components/ui/card';
 import { PageError } from '@/components/ui/page-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { wagmiConfigFor } from '@/config/wagmi';
+import { CONTRACTS_FAILED, useChainConfig } from '@/lib/chain-config';
 
-import { CONTRACTS_FAILED, useChainConfig } from '../api/get-chain-config';
 import styles from './lending.module.css';
 import { LendingScreens } from './lending-screens';
 import { LoanCardSkeletons } from './loan-card-skeletons';

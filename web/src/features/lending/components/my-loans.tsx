@@ -1,17 +1,20 @@
+import { useEffect, useState } from 'react';
 import { microLendingAbi } from '@lendpath/contracts';
 import { formatUnits } from 'viem';
+import { useLocation } from 'react-router-dom';
 import { useReadContracts } from 'wagmi';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Money } from '@/components/ui/money';
 import type { ChainConfig } from '@/config/wagmi';
+import { formatUsdc } from '@/lib/money';
 
 import { type LoanRequest, useLoanRequests } from '../api/loan-requests';
 import { useLendingBusy } from '../chain/use-lending-actions';
 import {
   formatDate,
-  formatUsdc,
   lateness,
   loanLabel,
   owesRepayment,
@@ -20,9 +23,11 @@ import {
   statusTone,
 } from '../loans';
 import { AddressLink, ChainProof } from './chain-proof';
+import { ClaimElsewhereDialog } from './claim-elsewhere-dialog';
 import { LoanList } from './loan-list';
 import styles from './lending.module.css';
 import type { LendingScreenProps } from './lending-screens';
+import { UnverifiedBanner } from './unverified-banner';
 
 /** Enough for any member's own loans on one screen; the API pages beyond it. */
 const OWN_LIMIT = 100;
@@ -87,12 +92,12 @@ function DueLine({ loan, terms }: { loan: LoanRequest; terms: OnChainTerms | und
       </div>
       <div>
         <dt>Repayment</dt>
-        <dd className={styles.amount}>
-          {terms === undefined ? formatUsdc(loan.repaymentAmount ?? 0) : formatUsdc(terms.due)}
+        <dd>
+          <Money amount={terms === undefined ? (loan.repaymentAmount ?? 0) : terms.due} />
           {terms !== undefined && terms.penalty > 0 && (
             <span className={styles.muted}>
               {' '}
-              (includes {formatUsdc(terms.penalty)} late penalty)
+              (includes <Money amount={terms.penalty} /> late penalty)
             </span>
           )}
         </dd>
@@ -109,6 +114,27 @@ function DueLine({ loan, terms }: { loan: LoanRequest; terms: OnChainTerms | und
       )}
     </>
   );
+}
+
+/** The card a link to one loan lands on (`/microlending?tab=my-loans#loan-<id>`). */
+const loanCardId = (loan: Pick<LoanRequest, '_id'>) => `loan-${loan._id}`;
+
+/**
+ * A link to one loan (Transactions links each movement to its loan) brings its card into view
+ * and focus once the lists have loaded, so the member lands on what they asked for.
+ */
+function useLinkedLoanCard(loaded: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#loan-')) {
+      return;
+    }
+    const card = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (card !== null) {
+      card.scrollIntoView({ block: 'center' });
+      card.focus({ preventScroll: true });
+    }
+  }, [loaded, hash]);
 }
 
 function LoanHead({ loan }: { loan: LoanRequest }) {
@@ -132,11 +158,15 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
     ...(borrowed.data?.loanRequests ?? []),
     ...(lent.data?.loanRequests ?? []),
   ]);
+  useLinkedLoanCard(borrowed.isSuccess && lent.isSuccess);
   const busy = useLendingBusy();
   const noWallet = props.wallet.address === undefined;
+  /** The funded loan whose held repayment the lender is sending to another address. */
+  const [claimElsewhere, setClaimElsewhere] = useState<LoanRequest | null>(null);
 
   return (
     <>
+      <UnverifiedBanner answers={[borrowed.data?.verification, lent.data?.verification]} />
       <LoanList
         title="My Loan Activity"
         loans={borrowed}
@@ -149,12 +179,20 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
         render={(loan) => {
           const priced = loan.status === 'funded' || loan.status === 'repaid';
           return (
-            <Card key={loan._id} className={styles.loanCard} aria-label={loanLabel(loan)}>
+            <Card
+              key={loan._id}
+              id={loanCardId(loan)}
+              tabIndex={-1}
+              className={styles.loanCard}
+              aria-label={loanLabel(loan)}
+            >
               <LoanHead loan={loan} />
               <dl className={styles.facts}>
                 <div>
                   <dt>Amount</dt>
-                  <dd className={styles.amount}>{formatUsdc(loan.amount)}</dd>
+                  <dd>
+                    <Money amount={loan.amount} />
+                  </dd>
                 </div>
                 <div>
                   <dt>Duration</dt>
@@ -221,6 +259,8 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
           return (
             <Card
               key={loan._id}
+              id={loanCardId(loan)}
+              tabIndex={-1}
               className={styles.loanCard}
               aria-label={`Funded ${loanLabel(loan)}`}
             >
@@ -232,7 +272,9 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                 </div>
                 <div>
                   <dt>Lent</dt>
-                  <dd className={styles.amount}>{formatUsdc(loan.amount)}</dd>
+                  <dd>
+                    <Money amount={loan.amount} />
+                  </dd>
                 </div>
                 <div>
                   <dt>APR</dt>
@@ -242,7 +284,9 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                 {loan.status === 'repaid' && loan.repaidAmount !== null && (
                   <div>
                     <dt>Repaid</dt>
-                    <dd className={styles.amount}>{formatUsdc(loan.repaidAmount)}</dd>
+                    <dd>
+                      <Money amount={loan.repaidAmount} />
+                    </dd>
                   </div>
                 )}
               </dl>
@@ -256,11 +300,23 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                   <Button
                     block
                     disabled={noWallet || busy}
-                    busy={actions.claim.isPending && actions.claim.variables._id === loan._id}
+                    busy={
+                      actions.claim.isPending &&
+                      actions.claim.variables.loan._id === loan._id &&
+                      actions.claim.variables.to === undefined
+                    }
                     busyText="Claiming..."
-                    onClick={() => actions.claim.mutate(loan)}
+                    onClick={() => actions.claim.mutate({ loan })}
                   >
                     Claim {formatUsdc(loan.repaidAmount ?? 0)}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    block
+                    disabled={noWallet || busy}
+                    onClick={() => setClaimElsewhere(loan)}
+                  >
+                    Send to another address
                   </Button>
                 </>
               )}
@@ -268,6 +324,22 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
           );
         }}
       />
+      {claimElsewhere !== null && (
+        <ClaimElsewhereDialog
+          open
+          amount={claimElsewhere.repaidAmount ?? 0}
+          lender={claimElsewhere.lenderWalletAddress ?? ''}
+          lendingContract={chain.lendingAddress}
+          busy={actions.claim.isPending}
+          onClose={() => setClaimElsewhere(null)}
+          onClaim={(to) =>
+            actions.claim.mutate(
+              { loan: claimElsewhere, to },
+              { onSuccess: () => setClaimElsewhere(null) },
+            )
+          }
+        />
+      )}
     </>
   );
 }

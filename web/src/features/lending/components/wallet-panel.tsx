@@ -3,6 +3,7 @@ import { formatUnits } from 'viem';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Money } from '@/components/ui/money';
 import type { ChainConfig } from '@/config/wagmi';
 
 import type { Wallet } from '../chain/use-wallet';
@@ -11,13 +12,22 @@ import { shortAddress } from '../loans';
 import { AddressLink } from './chain-proof';
 import styles from './lending.module.css';
 
-const balance = (value: bigint | undefined, decimals: number, digits: number) =>
-  value === undefined
-    ? '…'
-    : Number(formatUnits(value, decimals)).toLocaleString(undefined, {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: digits,
-      });
+/**
+ * A balance as money is written (UI.md): USDC in full, ETH to at most 4 decimals (gas money: enough to
+ * judge by) with its 18-decimal value on hover; '…' until the wallet answers.
+ */
+function Balance({ value, unit }: { value: bigint | undefined; unit: 'ETH' | 'USDC' }) {
+  if (value === undefined) {
+    return <>…</>;
+  }
+  const decimals = unit === 'ETH' ? 18 : 6;
+  const exact = formatUnits(value, decimals);
+  return unit === 'ETH' ? (
+    <Money amount={Number(exact)} unit="ETH" precision={4} full={`${exact} ETH`} />
+  ) : (
+    <Money amount={Number(exact)} />
+  );
+}
 
 /** The connect banner, or the 'Wallet Connected' card with balances and the error line (SPEC §2). */
 export function WalletPanel({
@@ -104,11 +114,15 @@ export function WalletPanel({
         </div>
         <div>
           <dt>ETH</dt>
-          <dd className={styles.amount}>{balance(wallet.ethBalance, 18, 4)} ETH</dd>
+          <dd>
+            <Balance value={wallet.ethBalance} unit="ETH" />
+          </dd>
         </div>
         <div>
           <dt>USDC</dt>
-          <dd className={styles.amount}>{balance(wallet.usdcBalance, 6, 6)} USDC</dd>
+          <dd>
+            <Balance value={wallet.usdcBalance} unit="USDC" />
+          </dd>
         </div>
       </dl>
       {wallet.error !== undefined && (

@@ -11,6 +11,8 @@ export interface ProfileChanges {
   fullname: string;
   phone: string;
   gender: string | null;
+  /** With gender 'Prefer to self describe': the member's own words, stored as their gender. */
+  genderDescription: string | null;
   ageRange: string | null;
   occupation: string | null;
   location: { city: string | null; town: string | null; country: string | null };

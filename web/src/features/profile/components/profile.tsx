@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,21 +7,26 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import type { SessionUser } from '@/lib/session';
+import { notify } from '@/lib/toasts';
 import { useValidation } from '@/lib/validation';
 
 import { type ProfileChanges, useEditProfile } from '../api/edit-profile';
 import { useMe } from '../api/get-me';
 import { validateProfile } from '../validation';
 import styles from './profile.module.css';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** SPEC §5, Profile: the options offered. */
 export const GENDERS = ['Male', 'Female', 'Prefer to self describe'] as const;
+/** The option that opens a text field for the member's own words. */
+export const SELF_DESCRIBED = 'Prefer to self describe';
 export const AGE_RANGES = ['Under 18', '18-24', '25-34', '35-44', '45-54', '55-64', '65+'] as const;
 
 interface FormValues {
   fullname: string;
   phone: string;
   gender: string;
+  genderDescription: string;
   ageRange: string;
   occupation: string;
   city: string;
@@ -30,10 +34,21 @@ interface FormValues {
   country: string;
 }
 
-const formValues = (user: SessionUser): FormValues => ({
+/**
+ * A self-described gender is stored as the member's own words (the API keeps them as the
+ * gender), so any value off the list is that choice with its text.
+ */
+export function genderFields(gender: string | null): { gender: string; genderDescription: string } {
+  if (gender === null || gender === 'Male' || gender === 'Female' || gender === SELF_DESCRIBED) {
+    return { gender: gender ?? '', genderDescription: '' };
+  }
+  return { gender: SELF_DESCRIBED, genderDescription: gender };
+}
+
+export const formValues = (user: SessionUser): FormValues => ({
   fullname: user.fullname,
   phone: user.phone,
-  gender: user.gender ?? '',
+  ...genderFields(user.gender),
   ageRange: user.ageRange ?? '',
   occupation: user.occupation ?? '',
   city: user.location.city ?? '',
@@ -48,6 +63,7 @@ const changes = (values: FormValues): ProfileChanges => ({
   fullname: values.fullname.trim(),
   phone: values.phone.trim(),
   gender: said(values.gender),
+  genderDescription: values.gender === SELF_DESCRIBED ? said(values.genderDescription) : null,
   ageRange: said(values.ageRange),
   occupation: said(values.occupation),
   location: { city: said(values.city), town: said(values.town), country: said(values.country) },
@@ -63,6 +79,10 @@ function Detail({ label, value }: { label: string; value: string | null }) {
     </div>
   );
 }
+
+/** Whether the form holds anything its member would lose by leaving (what Save would send). */
+export const hasUnsavedChanges = (user: SessionUser, values: FormValues) =>
+  JSON.stringify(changes(values)) !== JSON.stringify(changes(formValues(user)));
 
 function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }) {
   const editProfile = useEditProfile();
@@ -81,15 +101,16 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
     }
     editProfile.mutate(changes(values), {
       onSuccess: () => {
-        toast.success('Profile updated successfully!');
+        notify.success('Profile updated successfully!');
         onDone();
       },
-      onError: (error) => toast.error(error.message),
+      onError: (error) => notify.error(error.message),
     });
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Edit profile">
+      <UnsavedChangesGuard when={hasUnsavedChanges(user, values)} />
       <div className={styles.fields}>
         <TextField
           label="Username"
@@ -105,6 +126,14 @@ function ProfileForm({ user, onDone }: { user: SessionUser; onDone: () => void }
           hint="Email cannot be changed"
         />
         <Select label="Gender" options={GENDERS} placeholder="Select gender" {...field('gender')} />
+        {values.gender === SELF_DESCRIBED && (
+          <TextField
+            label="Your gender, in your words"
+            hint="Optional. Shown as your gender."
+            maxLength={60}
+            {...field('genderDescription')}
+          />
+        )}
         <TextField
           label="Phone Number"
           type="tel"
@@ -150,12 +179,9 @@ export function Profile() {
         <div className={styles.cardHeader}>
           <div className={styles.identity}>
             <Avatar name={user.fullname} size="lg" />
-            <div>
-              <h2 id="personal-title" className={styles.title}>
-                Personal Information
-              </h2>
-              <p className={styles.email}>{user.email}</p>
-            </div>
+            <h2 id="personal-title" className={styles.title}>
+              Personal Information
+            </h2>
           </div>
           <Button variant="secondary" onClick={() => setEditing((value) => !value)}>
             {editing ? 'Cancel' : 'Edit Profile'}

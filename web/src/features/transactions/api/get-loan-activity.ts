@@ -14,35 +14,42 @@ export interface LoanRecord {
   repaymentAmount: number | null;
   escrowed: boolean | null;
   escrowReleased: boolean | null;
-  chain: { finality: 'pending' | 'safe' | 'finalized' };
+  /** `unverified` while the API's indexer is halted or behind the chain. */
+  chain: { finality: 'pending' | 'safe' | 'finalized' | 'unverified' };
 }
 
 interface LoanPage {
   loanRequests: LoanRecord[];
   pagination: { page: number; pages: number };
+  verification: { verified: boolean };
 }
 
 export interface LoanActivity {
   borrowed: LoanRecord[];
   lent: LoanRecord[];
+  /** Every page said the API vouches for loan status (false: show the banner). */
+  verified: boolean;
 }
 
-const FALLBACK = 'Failed to load your transactions';
+/** What the page says when the movements cannot be loaded (SPEC names no text), above Try Again. */
+export const TRANSACTIONS_FAILED = 'Your transactions could not be loaded. Please try again.';
 const PAGE_SIZE = 100;
 
 /** Every page of one filter of the loan list (`borrower=me` or `lender=me`). */
 async function allLoans(filter: 'borrower' | 'lender', signal: AbortSignal) {
   const loans: LoanRecord[] = [];
+  let verified = true;
   for (let page = 1; ; page += 1) {
     const query = new URLSearchParams({ [filter]: 'me', page: `${page}`, limit: `${PAGE_SIZE}` });
     const { data } = await apiRequest<LoanPage>(`/microlending/requests?${query.toString()}`, {
       auth: true,
-      fallback: FALLBACK,
+      fallback: TRANSACTIONS_FAILED,
       signal,
     });
     loans.push(...data.loanRequests);
+    verified &&= data.verification.verified;
     if (page >= data.pagination.pages) {
-      return loans;
+      return { loans, verified };
     }
   }
 }
@@ -55,7 +62,11 @@ export const loanActivityQueryOptions = () =>
         allLoans('borrower', signal),
         allLoans('lender', signal),
       ]);
-      return { borrowed, lent };
+      return {
+        borrowed: borrowed.loans,
+        lent: lent.loans,
+        verified: borrowed.verified && lent.verified,
+      };
     },
   });
 

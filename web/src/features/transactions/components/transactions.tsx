@@ -2,37 +2,91 @@ import { Link } from 'react-router-dom';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { describeFailure } from '@/lib/api-client';
+import { useChainConfig } from '@/lib/chain-config';
+import { columnDecimals } from '@/lib/money';
 
-import { useLoanActivity } from '../api/get-loan-activity';
+import { TRANSACTIONS_FAILED, useLoanActivity } from '../api/get-loan-activity';
+import { type MovementHashes, useMovementHashes } from '../api/get-movement-hashes';
 import { type Transaction, toTransactions } from '../transactions';
 import styles from './transactions.module.css';
 
-const usdc = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 6,
-});
+/** Micro Lending's My Loans tab, on the loan's card (its id is `loan-<id>` there). */
+const loanHref = (loanId: string) => `${paths.microlending}?tab=my-loans#loan-${loanId}`;
 
-function Row({ transaction }: { transaction: Transaction }) {
-  const sign = transaction.kind === 'deposit' ? '+' : '−';
+function ExternalIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v4h-9v-9h4" />
+    </svg>
+  );
+}
+
+function Row({
+  transaction,
+  decimals,
+  explorerUrl,
+  hashes,
+}: {
+  transaction: Transaction;
+  decimals: number;
+  explorerUrl: string | null;
+  hashes: MovementHashes | undefined;
+}) {
+  const hash = hashes?.get(transaction.movement);
   return (
     <tr>
-      <td data-label="Amount" className={styles[transaction.kind]}>
-        {sign}
-        {usdc.format(transaction.amount)} USDC
-        <span className="visually-hidden">{transaction.kind === 'deposit' ? ' in' : ' out'}</span>
+      <td data-label="Amount" className={[styles.amount, styles[transaction.kind]].join(' ')}>
+        <Money
+          amount={transaction.amount}
+          decimals={decimals}
+          direction={transaction.kind === 'deposit' ? 'in' : 'out'}
+        />
       </td>
       <td data-label="Action">
         <span className={styles.action}>
-          {transaction.action}
-          {transaction.verified ? (
+          <span>
+            {transaction.what} (
+            <Link to={loanHref(transaction.loanId)}>{transaction.loanLabel}</Link>)
+          </span>
+          {transaction.proof === 'verified' ? (
             <Badge tone="success">Verified</Badge>
+          ) : transaction.proof === 'unverified' ? (
+            <Badge tone="neutral">Unverified</Badge>
           ) : (
             <Badge tone="warning">Confirming</Badge>
+          )}
+          {explorerUrl !== null && hash !== undefined && (
+            <a
+              className={styles.explorer}
+              href={`${explorerUrl}/tx/${hash}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Explorer
+              <span className="visually-hidden">
+                : the transaction of {transaction.what.toLowerCase()}, {transaction.loanLabel}{' '}
+                (opens in a new tab)
+              </span>
+              <ExternalIcon />
+            </a>
           )}
         </span>
       </td>
@@ -49,6 +103,14 @@ function Row({ transaction }: { transaction: Transaction }) {
 export function Transactions() {
   const activity = useLoanActivity();
   const transactions = activity.data === undefined ? [] : toTransactions(activity.data);
+  const chain = useChainConfig();
+  const explorerUrl = chain.data?.explorerUrl ?? null;
+  const hashes = useMovementHashes(
+    chain.data,
+    transactions.map((transaction) => transaction.movement),
+  );
+  // One count of decimals down the Amount column, so the amounts line up on their points.
+  const decimals = columnDecimals(transactions.map((transaction) => transaction.amount));
 
   return (
     <>
@@ -56,10 +118,15 @@ export function Transactions() {
         title="Transactions"
         subtitle="USDC you borrowed, lent and repaid through Micro Lending, as the chain records it."
       />
+      {activity.data?.verified === false && (
+        <Banner title="These transactions can't be verified on chain right now.">
+          They may be out of date; we&apos;ll update them as soon as verification resumes.
+        </Banner>
+      )}
       <Card className={styles.card} aria-busy={activity.isPending}>
         {activity.isError ? (
           <div className={styles.state}>
-            <p role="alert">{activity.error.message}</p>
+            <p role="alert">{describeFailure(activity.error, TRANSACTIONS_FAILED)}</p>
             <Button variant="secondary" onClick={() => void activity.refetch()}>
               Try Again
             </Button>
@@ -77,7 +144,9 @@ export function Transactions() {
           <Table caption="Your loan transactions">
             <thead>
               <tr>
-                <th scope="col">Amount</th>
+                <th scope="col" className={styles.amount}>
+                  Amount
+                </th>
                 <th scope="col">Action</th>
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
@@ -95,7 +164,13 @@ export function Transactions() {
                     </tr>
                   ))
                 : transactions.map((transaction) => (
-                    <Row key={transaction.id} transaction={transaction} />
+                    <Row
+                      key={transaction.id}
+                      transaction={transaction}
+                      decimals={decimals}
+                      explorerUrl={explorerUrl}
+                      hashes={hashes.data}
+                    />
                   ))}
             </tbody>
           </Table>
@@ -108,6 +183,11 @@ export function Transactions() {
         <span>
           <Badge tone="warning">Confirming</Badge> recorded, waiting for finality
         </span>
+        {activity.data?.verified === false && (
+          <span>
+            <Badge tone="neutral">Unverified</Badge> can&apos;t be checked against the chain now
+          </span>
+        )}
       </p>
     </>
   );

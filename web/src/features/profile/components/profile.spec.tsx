@@ -1,0 +1,166 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { session, type SessionUser } from '@/lib/session';
+import { signedInMember } from '@/testing/members';
+import { renderScreen } from '@/testing/render';
+
+import { formValues, genderFields, hasUnsavedChanges, Profile } from './profile';
+
+beforeAll(() => {
+  // jsdom has <dialog> but not its modal mode.
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+const urlOf = (input: Parameters<typeof fetch>[0]) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+const member = (change: Partial<SessionUser> = {}): SessionUser => ({
+  ...signedInMember.user,
+  ...change,
+});
+
+describe(genderFields.name, () => {
+  it('reads a listed gender, or none, as it is', () => {
+    expect(genderFields('Female')).toEqual({ gender: 'Female', genderDescription: '' });
+    expect(genderFields(null)).toEqual({ gender: '', genderDescription: '' });
+    expect(genderFields('Prefer to self describe')).toEqual({
+      gender: 'Prefer to self describe',
+      genderDescription: '',
+    });
+  });
+
+  it('reads a gender off the list as self-described, in the member’s words', () => {
+    expect(genderFields('Non-binary')).toEqual({
+      gender: 'Prefer to self describe',
+      genderDescription: 'Non-binary',
+    });
+  });
+});
+
+describe(hasUnsavedChanges.name, () => {
+  it('sees a change only where Save would send one', () => {
+    const user = member({ occupation: 'Analyst' });
+    const values = formValues(user);
+    expect(hasUnsavedChanges(user, values)).toBe(false);
+    expect(hasUnsavedChanges(user, { ...values, occupation: ' Analyst ' })).toBe(false);
+    expect(hasUnsavedChanges(user, { ...values, occupation: 'Engineer' })).toBe(true);
+    // Words typed for a choice that does not use them are not sent, so not a change.
+    expect(hasUnsavedChanges(user, { ...values, genderDescription: 'typed' })).toBe(false);
+  });
+});
+
+describe(Profile.name, () => {
+  const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
+  let stored: SessionUser;
+
+  beforeEach(() => {
+    localStorage.clear();
+    stored = member();
+    session.signIn({ ...signedInMember, user: stored });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation((input, init) => {
+      if (urlOf(input).endsWith('/users/edit-profile')) {
+        const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+        const { genderDescription, ...rest } = body;
+        // As the API does: a self-description is stored as the gender.
+        const gender =
+          body.gender === 'Prefer to self describe' && typeof genderDescription === 'string'
+            ? genderDescription
+            : body.gender;
+        stored = { ...stored, ...rest, gender } as SessionUser;
+      }
+      return Promise.resolve(new Response(JSON.stringify({ success: true, data: stored })));
+    });
+    global.fetch = fetchMock as typeof fetch;
+  });
+
+  const edit = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    return screen.getByRole('form', { name: 'Edit profile' });
+  };
+
+  it('shows the email once', async () => {
+    renderScreen('/profile', <Profile />);
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    expect(screen.getAllByText('ada@example.com')).toHaveLength(1);
+  });
+
+  it('opens a text field for a self-described gender and sends its words', async () => {
+    renderScreen('/profile', <Profile />);
+    const form = await edit();
+    const words = () => within(form).queryByLabelText('Your gender, in your words');
+    expect(words()).toBeNull();
+    await userEvent.selectOptions(within(form).getByLabelText('Gender'), 'Prefer to self describe');
+    await userEvent.type(words()!, 'Non-binary');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Profile updated successfully!');
+    const sent = fetchMock.mock.calls.find(([url]) => urlOf(url).endsWith('/users/edit-profile'));
+    expect(JSON.parse(sent![1]!.body as string)).toMatchObject({
+      gender: 'Prefer to self describe',
+      genderDescription: 'Non-binary',
+    });
+    expect(screen.getByText('Non-binary')).toBeTruthy();
+  });
+
+  it('opens with a saved self-description in its field', async () => {
+    stored = member({ gender: 'Agender' });
+    session.setDetail(stored);
+    renderScreen('/profile', <Profile />);
+    const form = await edit();
+    expect(within(form).getByLabelText<HTMLSelectElement>('Gender').value).toBe(
+      'Prefer to self describe',
+    );
+    expect(within(form).getByLabelText<HTMLInputElement>('Your gender, in your words').value).toBe(
+      'Agender',
+    );
+  });
+
+  it('asks before leaving with unsaved changes, and stays or leaves as answered', async () => {
+    const router = renderScreen('/profile', <Profile />);
+    const form = await edit();
+    await userEvent.type(within(form).getByLabelText('Occupation'), 'Analyst');
+
+    await act(() => router.navigate('/dashboard'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(within(form).getByLabelText<HTMLInputElement>('Occupation').value).toBe('Analyst');
+
+    await act(() => router.navigate('/dashboard'));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole(
+        'button',
+        { name: 'Leave without saving' },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('asks the browser before the tab closes with unsaved changes, and only then', async () => {
+    renderScreen('/profile', <Profile />);
+    const form = await edit();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await userEvent.type(within(form).getByLabelText('Occupation'), 'Analyst');
+    expect(unload()).toBe(true);
+  });
+
+  it('leaves at once without changes', async () => {
+    const router = renderScreen('/profile', <Profile />);
+    await edit();
+    await act(() => router.navigate('/dashboard'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
