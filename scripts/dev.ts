@@ -70,7 +70,7 @@ LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0
   Mail inbox       ${urls.mailInbox}         (SMTP on ${urls.smtp.host}:${urls.smtp.port})
   Hardhat node     ${urls.rpc}        (chain id ${deployment.chainId})
   MicroLending     ${deployment.lending.address}
-  USDC (MockUSDC)  ${deployment.usdc.address}
+  USDC             ${deployment.usdc.address}  (Circle's FiatTokenV2_2 code, as on Arbitrum)
 
 Demo members (log in at the web app):
 ${demoMembers.map((m) => `  ${m.fullname.padEnd(14)} ${m.email.padEnd(26)} password ${m.password.padEnd(24)} wallet: ${m.wallet}`).join('\n')}

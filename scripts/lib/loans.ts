@@ -17,8 +17,18 @@ import {
   type Hash,
   http,
   maxUint256,
+  parseAbi,
   parseEventLogs,
 } from 'viem';
+
+/**
+ * The blacklister's side of Circle's USDC (FiatTokenV2_2's Blacklistable), which the lending
+ * bindings do not carry: only the local chain's USDC answers to the node's accounts.
+ */
+const blacklistAbi = parseAbi([
+  'function blacklist(address account)',
+  'function unBlacklist(address account)',
+]);
 
 export interface SentTx {
   hash: Hash;
@@ -50,6 +60,14 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
       throw new Error(`${what} from ${from} reverted (${hash})`);
     }
     return { hash, blockNumber: receipt.blockNumber };
+  };
+  /** The node's first unlocked account: the local USDC's minter and blacklister (deploy.ts). */
+  const usdcAdmin = async (): Promise<Address> => {
+    const [admin] = await createWalletClient({ chain, transport }).getAddresses();
+    if (admin === undefined) {
+      throw new Error(`${rpcUrl} has no unlocked account to run the local USDC from`);
+    }
+    return admin;
   };
   const lendingCall = (
     from: Address,
@@ -84,16 +102,47 @@ export function lendingActions(rpcUrl: string, deployment: Deployment) {
           args: [lending, maxUint256],
         }),
       ),
-    /** MockUSDC's open mint (local chains only): test money for a wallet. */
-    mint: (to: Address, units: bigint) =>
-      send(to, 'mint', (wallet) =>
+    /**
+     * Test money for a wallet (local chains only), minted by the node's first account: the local
+     * USDC's minter (contracts/scripts/deploy.ts). `mint(to, units)` is spelled alike in Circle's
+     * USDC and MockUSDC.
+     */
+    async mint(to: Address, units: bigint) {
+      return send(await usdcAdmin(), 'mint', (wallet) =>
         wallet.writeContract({
           address: usdc,
           abi: mockUsdcAbi,
           functionName: 'mint',
           args: [to, units],
         }),
-      ),
+      );
+    },
+    /**
+     * Freezes `account` as Circle does by law (local chain only: the node's first account is the
+     * local USDC's blacklister): it can then neither send nor receive USDC, so a repayment to it
+     * is held by the lending contract.
+     */
+    async blacklist(account: Address) {
+      return send(await usdcAdmin(), 'blacklist', (wallet) =>
+        wallet.writeContract({
+          address: usdc,
+          abi: blacklistAbi,
+          functionName: 'blacklist',
+          args: [account],
+        }),
+      );
+    },
+    /** Lifts {@link blacklist} (local chain only, as it). */
+    async unBlacklist(account: Address) {
+      return send(await usdcAdmin(), 'unBlacklist', (wallet) =>
+        wallet.writeContract({
+          address: usdc,
+          abi: blacklistAbi,
+          functionName: 'unBlacklist',
+          args: [account],
+        }),
+      );
+    },
     async request(
       borrower: Address,
       amountUnits: bigint,

@@ -289,7 +289,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     await step(`web on ${urls.web}`, async () => {
-      const webEnv = { VITE_API_URL: urls.api };
+      // PUBLIC_RPC_URL: the chain the production build's policy lets the page reach.
+      const webEnv = { VITE_API_URL: urls.api, PUBLIC_RPC_URL: urls.rpc };
       const vite = bin('vite/bin/vite.js');
       if (!dev) {
         // Tests run the production bundle, built for this run's API address.

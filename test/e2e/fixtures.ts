@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 import type { Deployment } from '@lendpath/contracts';
 
@@ -12,8 +12,25 @@ interface RunningStack {
   databaseUrl: string;
 }
 
-/** The running stack that global-setup.ts started. */
-export const test = base.extend<{ stack: RunningStack }>({
+/**
+ * The running stack that global-setup.ts started; and, around every test, a watch on its pages
+ * for anything the production build's Content Security Policy refused (the build is served with
+ * it, so a refused script, style, image or request is a broken feature).
+ */
+export const test = base.extend<{ stack: RunningStack; policyViolations: void }>({
+  policyViolations: [
+    async ({ context }, use) => {
+      const refused: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          refused.push(`${message.location().url}: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(refused, 'the Content Security Policy refused something').toEqual([]);
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
   stack: async ({}, use) => {
     const raw = process.env.E2E_STACK;
@@ -24,4 +41,4 @@ export const test = base.extend<{ stack: RunningStack }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -2,14 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { Address } from 'viem';
+import { microLendingAbi } from '@lendpath/contracts';
+import { type Address, erc20Abi, formatUnits } from 'viem';
 
-import { lendingActions } from '../../scripts/lib/loans.ts';
+import { type LendingActions, lendingActions } from '../../scripts/lib/loans.ts';
 import { root } from '../../scripts/lib/stack.ts';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
+import { expectToast } from './page-tools.ts';
 import { type SignedIn, signUpMember, storeSession } from './session.ts';
-import { injectWallet } from './wallet.ts';
+import { injectWallet, linkWallet } from './wallet.ts';
 
 /**
  * Micro Lending as two members would use it, each in their own browser with their own wallet:
@@ -312,4 +314,228 @@ test("a reorg takes back a funding, and Grace's page follows the chain", async (
   } finally {
     await rpc('evm_setIntervalMining', [1_000]);
   }
+});
+
+/**
+ * A repayment the lender cannot receive, as the lender meets it: Dorothy lends from wallet #7 to
+ * Katherine (wallet #6), USDC then blacklists Dorothy's wallet, and Katherine repays; the
+ * contract holds the repayment, and Dorothy has it sent to another address of hers (#8), or
+ * claims it herself once her wallet is free again. Members, wallets and loans of their own.
+ */
+test.describe('a repayment the lender cannot receive', () => {
+  const BORROWER_NAME = 'Katherine Johnson';
+  const LENDER_NAME = 'Dorothy Vaughan';
+  const BORROWER_WALLET: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
+  const LENDER_WALLET: Address = '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955';
+  const OTHER_WALLET: Address = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f';
+
+  let chain: LendingActions;
+  let usdc: Address;
+  let lending: Address;
+  let borrower: Page;
+  let lender: Page;
+  /** The two loans by what the lender's card shows as lent, with their ids on chain. */
+  const loans = {
+    elsewhere: { amount: '1.2', shown: '1.20 USDC', description: 'Sewing machine', id: 0n },
+    home: { amount: '0.8', shown: '0.80 USDC', description: 'Market stall fee', id: 0n },
+  };
+  /** What the contract held for others before these repayments. */
+  let reservedBefore: bigint;
+
+  const usdcBalance = (account: Address) =>
+    chain.publicClient.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
+  const reserved = () =>
+    chain.publicClient.readContract({
+      address: lending,
+      abi: microLendingAbi,
+      functionName: 'reservedUsdc',
+    });
+  const held = async (id: bigint) => (await chain.getLoan(id)).escrowed;
+  /** As the web writes amounts (loans.ts formatUsdc, in Chromium's en-US). */
+  const usdcText = (units: bigint) =>
+    `${Number(formatUnits(units, 6)).toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    })} USDC`;
+  const fundedCard = (shown: string) =>
+    lender.getByRole('region', { name: 'Loans I Funded' }).locator('section').filter({
+      hasText: shown,
+    });
+  const sentTransactions = () =>
+    lender.evaluate(
+      () => window.testWallet.calls.filter((call) => call === 'eth_sendTransaction').length,
+    );
+
+  async function linkedPage(
+    browser: Browser,
+    stack: Parameters<Parameters<typeof test>[2]>[0]['stack'],
+    member: SignedIn,
+    account: Address,
+  ) {
+    const page = await memberPage(browser, stack, member, { account });
+    await linkWallet(page);
+    return page;
+  }
+
+  test('Katherine requests two loans and Dorothy funds both from her linked wallet', async ({
+    browser,
+    stack,
+  }) => {
+    test.setTimeout(90_000);
+    chain = lendingActions(stack.urls.rpc, stack.deployment);
+    [usdc, lending] = [stack.deployment.usdc.address, stack.deployment.lending.address];
+    await chain.mint(BORROWER_WALLET, 1_000_000n);
+    await chain.mint(LENDER_WALLET, 5_000_000n);
+    const [borrowerSession, lenderSession] = [
+      await signUpMember(stack.urls, BORROWER_NAME),
+      await signUpMember(stack.urls, LENDER_NAME),
+    ];
+    borrower = await linkedPage(browser, stack, borrowerSession, BORROWER_WALLET);
+    for (const loan of Object.values(loans)) {
+      await tab(borrower, 'Request Loan').click();
+      await borrower.getByLabel('Amount (USDC)').fill(loan.amount);
+      await borrower.getByLabel('Duration (Days)').fill('14');
+      await borrower.getByLabel('Description').fill(loan.description);
+      await borrower.getByRole('button', { name: 'Submit Loan Request' }).click();
+      await expectToast(borrower, 'Loan request created successfully', 'success');
+      // The counter is the latest id.
+      loan.id = await chain.loanCounter();
+    }
+
+    lender = await linkedPage(browser, stack, lenderSession, LENDER_WALLET);
+    for (const loan of Object.values(loans)) {
+      const market = lender
+        .getByRole('region', { name: BORROWER_NAME })
+        .filter({ hasText: loan.description });
+      await market.getByRole('button', { name: 'Fund Loan' }).click();
+      await lender
+        .getByRole('dialog', { name: 'Set Interest Rate' })
+        .getByRole('button', { name: 'Fund Loan' })
+        .click();
+      await expectToast(lender, 'Loan funded successfully!', 'success');
+      await expect(market).toContainText('FUNDED');
+    }
+    await tab(lender, 'My Loans').click();
+    for (const loan of Object.values(loans)) {
+      await expect(fundedCard(loan.shown)).toContainText('FUNDED');
+    }
+  });
+
+  test("USDC blacklists Dorothy's wallet; Katherine repays and the contract holds both", async () => {
+    test.setTimeout(60_000);
+    await chain.blacklist(LENDER_WALLET);
+    reservedBefore = await reserved();
+    for (const loan of Object.values(loans)) {
+      await borrower
+        .locator('section[aria-label^="Loan #"]')
+        .filter({ hasText: loan.shown })
+        .getByRole('button', { name: 'Repay Loan' })
+        .click();
+      await expectToast(borrower, 'Loan repaid successfully!', 'success');
+    }
+    const [elsewhere, home] = [await held(loans.elsewhere.id), await held(loans.home.id)];
+    expect(elsewhere).toBeGreaterThan(0n);
+    expect(home).toBeGreaterThan(0n);
+    expect(await reserved()).toBe(reservedBefore + elsewhere + home);
+
+    // Dorothy's page, untouched since she funded, follows the chain.
+    for (const [loan, units] of [
+      [loans.elsewhere, elsewhere],
+      [loans.home, home],
+    ] as const) {
+      const card = fundedCard(loan.shown);
+      await expect(card).toContainText('COMPLETED');
+      await expect(card).toContainText(
+        'The repayment could not be sent to your wallet, so the contract holds it for you.',
+      );
+      await expect(card).toContainText(new RegExp(`Repaid\\s*${usdcText(units)}`));
+      await expect(card.getByRole('button', { name: `Claim ${usdcText(units)}` })).toBeEnabled();
+      await expect(card.getByRole('button', { name: 'Send to another address' })).toBeEnabled();
+    }
+  });
+
+  test('Dorothy has one sent to another address: a bad one is refused at the field', async () => {
+    test.setTimeout(60_000);
+    const units = await held(loans.elsewhere.id);
+    const card = fundedCard(loans.elsewhere.shown);
+    const otherBefore = await usdcBalance(OTHER_WALLET);
+    const prompts = await sentTransactions();
+
+    await card.getByRole('button', { name: 'Send to another address' }).click();
+    const dialog = lender.getByRole('dialog', { name: 'Send to another address' });
+    const field = dialog.getByLabel('Send to');
+    const send = dialog.getByRole('button', { name: `Send ${usdcText(units)}` });
+    await field.fill(OTHER_WALLET.slice(0, -2));
+    await send.click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(
+      'Enter a wallet address: 0x followed by 40 letters and digits.',
+    );
+    // The blacklisted address itself is the one place it cannot go.
+    await field.fill(LENDER_WALLET.toLowerCase());
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await send.click();
+    await expect(field).toHaveAccessibleDescription(
+      'That is the address that could not receive it. Enter another of yours.',
+    );
+    expect(await sentTransactions()).toBe(prompts);
+    expect(await held(loans.elsewhere.id)).toBe(units);
+
+    // Pasted as many wallets copy it, in lower case.
+    await field.fill(OTHER_WALLET.toLowerCase());
+    await send.click();
+    await expectToast(
+      lender,
+      `Repayment claimed: the USDC was sent to ${OTHER_WALLET.slice(0, 6)}…${OTHER_WALLET.slice(-4)}.`,
+      'success',
+    );
+    await expect(dialog).toBeHidden();
+    expect(await sentTransactions()).toBe(prompts + 1);
+    await expect(card).not.toContainText('the contract holds it for you');
+    await expect(card.getByRole('button', { name: /^Claim / })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Send to another address' })).toHaveCount(0);
+    await expect(card).toContainText('COMPLETED');
+
+    expect(await usdcBalance(OTHER_WALLET)).toBe(otherBefore + units);
+    expect(await held(loans.elsewhere.id)).toBe(0n);
+    expect(await reserved()).toBe(reservedBefore + (await held(loans.home.id)));
+    // The other loan's repayment is still waiting.
+    await expect(
+      fundedCard(loans.home.shown).getByRole('button', { name: 'Send to another address' }),
+    ).toBeEnabled();
+  });
+
+  test('Dorothy claims the other herself once USDC lifts the blacklist', async () => {
+    test.setTimeout(60_000);
+    const units = await held(loans.home.id);
+    const card = fundedCard(loans.home.shown);
+    const claim = card.getByRole('button', { name: `Claim ${usdcText(units)}` });
+
+    // While her wallet is still blacklisted, claiming to it fails before the wallet asks, and
+    // nothing moves.
+    const prompts = await sentTransactions();
+    await claim.click();
+    await expect(lender.locator('.Toastify__toast--error')).toBeVisible();
+    await lender.locator('.Toastify__toast--error').getByRole('button', { name: 'close' }).click();
+    await expect(claim).toBeEnabled();
+    expect(await sentTransactions()).toBe(prompts);
+    expect(await held(loans.home.id)).toBe(units);
+
+    await chain.unBlacklist(LENDER_WALLET);
+    const lenderBefore = await usdcBalance(LENDER_WALLET);
+    await claim.click();
+    await expectToast(lender, 'Repayment claimed: the USDC is in your wallet.', 'success');
+    await expect(card).not.toContainText('the contract holds it for you');
+    await expect(card.getByRole('button', { name: /^Claim / })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Send to another address' })).toHaveCount(0);
+
+    expect(await usdcBalance(LENDER_WALLET)).toBe(lenderBefore + units);
+    expect(await held(loans.home.id)).toBe(0n);
+    expect(await reserved()).toBe(reservedBefore);
+  });
 });

@@ -13,7 +13,7 @@ test.describe('/login', () => {
 
   test('validates before sending anything', async ({ stack, page }) => {
     await page.goto(`${stack.urls.web}/login`);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Please enter your email address')).toBeVisible();
     await expect(page.getByText('Please enter your password')).toBeVisible();
   });
@@ -30,7 +30,7 @@ test.describe('/login', () => {
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('not-a-password');
     const answer = page.waitForResponse(`${stack.urls.api}/users/login`);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     expect((await answer).status()).toBe(401);
     await expect(page.getByText('Invalid email or password.')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -43,7 +43,7 @@ test.describe('/login', () => {
     await page.getByLabel('Email').fill(member!.email);
     await page.getByLabel('Password').fill(member!.password);
     const answer = page.waitForResponse(`${stack.urls.api}/users/login`);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: 'Log in' }).click();
     expect((await answer).status()).toBe(200);
     await expect(page.getByText('Login successful! Welcome back!')).toBeVisible();
   });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import type { Page, Route } from '@playwright/test';
 
 import { expect } from './fixtures.ts';
@@ -49,4 +51,32 @@ export async function holdNext(
     release();
     await target.unroute(url, handler);
   };
+}
+
+/** Someone signing up in a test: a fresh address each time (the name says which suite). */
+export interface Newcomer {
+  fullname: string;
+  phone: string;
+  email: string;
+  password: string;
+}
+
+export function newcomer(name: string, email?: (id: string) => string): Newcomer {
+  const id = randomBytes(4).toString('hex');
+  const first = name.split(' ')[0]!.toLowerCase();
+  return {
+    fullname: `${name} ${id}`,
+    phone: '+1 (757) 555-0163',
+    email: email?.(id) ?? `${first}.${id}@example.com`,
+    password: `wind-tunnel-${id}`,
+  };
+}
+
+/** Fills the sign-up form's fields (not the terms box, which SPEC checks last). */
+export async function fillSignUp(page: Page, member: Newcomer): Promise<void> {
+  await page.getByLabel('Full name').fill(member.fullname);
+  await page.getByLabel('Phone Number').fill(member.phone);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByLabel('Confirm password').fill(member.password);
 }

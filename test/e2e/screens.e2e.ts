@@ -98,7 +98,10 @@ const screens: Screen[] = [
     name: 'microlending',
     path: '/microlending',
     signedIn: true,
-    ready: (page) => page.getByText('Seed money for a second-hand sewing machine'),
+    // Any card: the marketplace lists newest first, 10 a page, and the lending suite before this
+    // one adds requests that push the seeded ones to later pages.
+    ready: (page) =>
+      page.getByRole('region', { name: 'Available Loan Requests' }).getByRole('region'),
   },
   {
     name: 'academy',

@@ -27,6 +27,26 @@ test.describe('the local stack', () => {
     expect((await fetch(`${stack.urls.indexerHealth}/ready`)).status).toBe(200);
   });
 
+  test('the web is served with a strict Content Security Policy', async ({ stack }) => {
+    const response = await fetch(`${stack.urls.web}/login`);
+    const policy = Object.fromEntries(
+      (response.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    ) as Record<string, string[]>;
+    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      new URL(stack.urls.api).origin,
+      new URL(stack.urls.rpc).origin,
+    ]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    // Nothing inline for it to refuse: every script of the page is a file of the build.
+    expect(await response.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
   test('the mail inbox shows its web view', async ({ stack, page }) => {
     await page.goto(stack.urls.mailInbox);
     await expect(page).toHaveTitle(/MailDev/i);

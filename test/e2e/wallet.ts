@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 
+import { expect } from './fixtures.ts';
+
 /**
  * A browser wallet for the tests (DESIGN §8): an EIP-1193 `window.ethereum` that forwards to the
  * Hardhat node, whose accounts are unlocked, so transactions and `personal_sign` are really
@@ -139,4 +141,14 @@ export async function injectWallet(page: Page, options: WalletOptions): Promise<
       calls,
     };
   }, options);
+}
+
+/** Connects the injected wallet on Micro Lending and links it by its signature, as a member does. */
+export async function linkWallet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Link this wallet to your account' })
+    .getByRole('button', { name: 'Sign to link' })
+    .click();
+  await expect(page.getByText('Linked to your account', { exact: true })).toBeVisible();
 }
