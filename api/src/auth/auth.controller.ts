@@ -8,13 +8,9 @@ import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { RegionRule } from '../region/region-rule';
 import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
-import { LoginCommand } from './commands/login/login.command';
-import { type LoginBody, loginBody } from './commands/login/login.request.dto';
-import {
-  EndSessionCommand,
-  refreshBody,
-  RefreshSessionCommand,
-} from './commands/refresh-session/refresh-session.command';
+import { type LoginBody, loginBody, LoginCommand } from './commands/login/login.command';
+import { EndSessionCommand } from './commands/logout/logout.command';
+import { refreshBody, RefreshSessionCommand } from './commands/refresh-session/refresh-session.command';
 import type { SessionTokens } from './sessions/sessions';
 
 @ApiTags('accounts')

@@ -16,27 +16,27 @@ import {
   EditProfileCommand,
 } from './commands/edit-profile/edit-profile.command';
 import { ForgotPasswordCommand } from './commands/forgot-password/forgot-password.command';
-import { RequestAccountCommand } from './commands/request-account/request-account.command';
 import {
   type RequestAccountBody,
   requestAccountBody,
-} from './commands/request-account/request-account.request.dto';
+  RequestAccountCommand,
+} from './commands/request-account/request-account.command';
 import {
   type ResetPasswordBody,
   resetPasswordBody,
   ResetPasswordCommand,
 } from './commands/reset-password/reset-password.command';
-import { VerifyAccountCommand } from './commands/verify-account/verify-account.command';
 import {
   type VerifyAccountBody,
   verifyAccountBody,
-} from './commands/verify-account/verify-account.request.dto';
+  VerifyAccountCommand,
+} from './commands/verify-account/verify-account.command';
 import {
   verifyResetCodeBody,
   VerifyResetCodeCommand,
 } from './commands/verify-reset-code/verify-reset-code.command';
 import { emailOnlyBody } from './fields';
-import { GetMeQuery } from './queries/get-me.query';
+import { GetMeQuery } from './queries/get-me/get-me.query';
 import type { SignedIn } from './signed-in';
 import type { UserView } from './user-view';
 

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module';
 import { MailModule } from '../mail/mail.module';
@@ -9,13 +9,16 @@ import { RequestAccountHandler } from './commands/request-account/request-accoun
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler';
 import { VerifyResetCodeHandler } from './commands/verify-reset-code/verify-reset-code.handler';
 import { VerifyAccountHandler } from './commands/verify-account/verify-account.handler';
-import { GetMeHandler } from './queries/get-me.query';
+import { GetMeHandler } from './queries/get-me/get-me.handler';
 import { UsersController } from './users.controller';
+import { UsersStore } from './users.store';
 
+/** Accounts: sign-up, password reset, profile, blocks. Exports its store for login's look-up. */
 @Module({
-  imports: [AuthModule, MailModule],
+  imports: [forwardRef(() => AuthModule), MailModule],
   controllers: [UsersController],
   providers: [
+    UsersStore,
     RequestAccountHandler,
     VerifyAccountHandler,
     ForgotPasswordHandler,
@@ -25,5 +28,6 @@ import { UsersController } from './users.controller';
     BlockUserHandler,
     GetMeHandler,
   ],
+  exports: [UsersStore],
 })
 export class UsersModule {}

@@ -1,11 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-import { DomainError } from '../../common/domain-error';
 import { ENV, type Env } from '../../config/env';
-import { waitText } from '../../rate-limits/wait-text';
+import { codeErrors } from '../auth-errors';
 import type { CodePurpose } from './one-time-code.entity';
 
 /** How the rules of one-time codes are set (ASVS 5 §6.6; SPEC §9: six digits). */
@@ -22,28 +21,6 @@ export const codeRules = {
   sendWindowSeconds: 30 * 60,
   sendsPerWindow: 5,
 } as const;
-
-export const codeErrors = {
-  invalid: () =>
-    new DomainError('CODE.INVALID', 'Invalid or expired code. Please request a new one.'),
-  resendTooSoon: (retryAfter: number) =>
-    new DomainError(
-      'CODE.RESEND_TOO_SOON',
-      `Please wait ${waitText(retryAfter)} before asking for another code.`,
-      HttpStatus.TOO_MANY_REQUESTS,
-      retryAfter,
-    ),
-  /** `latestLive`: the last code sent still works, so the member need not wait at all. */
-  tooManySends: (retryAfter: number, latestLive: boolean) =>
-    new DomainError(
-      'CODE.TOO_MANY_SENDS',
-      `Too many codes were sent to this address. ${
-        latestLive ? 'Please use the latest code we sent, or try' : 'Please try'
-      } again in ${waitText(retryAfter)}.`,
-      HttpStatus.TOO_MANY_REQUESTS,
-      retryAfter,
-    ),
-};
 
 /**
  * Issues and checks the codes members receive by email. A code is drawn from a CSPRNG and stored

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import type { SessionTokens } from '../../sessions/sessions';
 
+/** The refresh token, the one field of `POST /users/refresh` and of `POST /users/logout`. */
 export const refreshBody = z.object({
   refresh: z
     .string({ error: 'Please send the refresh token' })
@@ -12,13 +13,6 @@ export const refreshBody = z.object({
 
 /** Trades a refresh token for a new pair (rotation). */
 export class RefreshSessionCommand extends Command<SessionTokens> {
-  constructor(readonly refresh: string) {
-    super();
-  }
-}
-
-/** Ends the sign-in a refresh token belongs to (logout). */
-export class EndSessionCommand extends Command<void> {
   constructor(readonly refresh: string) {
     super();
   }

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
 import { type SessionTokens, Sessions } from '../../sessions/sessions';
-import { EndSessionCommand, RefreshSessionCommand } from './refresh-session.command';
+import { RefreshSessionCommand } from './refresh-session.command';
 
 @CommandHandler(RefreshSessionCommand)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand> {
@@ -9,14 +9,5 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
 
   execute({ refresh }: RefreshSessionCommand): Promise<SessionTokens> {
     return this.sessions.refresh(refresh);
-  }
-}
-
-@CommandHandler(EndSessionCommand)
-export class EndSessionHandler implements ICommandHandler<EndSessionCommand> {
-  constructor(private readonly sessions: Sessions) {}
-
-  execute({ refresh }: EndSessionCommand): Promise<void> {
-    return this.sessions.end(refresh);
   }
 }

@@ -1,9 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
 import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { Mailer } from '../../../mail/mailer';
-import { User } from '../../user.entity';
+import { UsersStore } from '../../users.store';
 import { ForgotPasswordCommand } from './forgot-password.command';
 
 /**
@@ -15,12 +14,12 @@ export class ForgotPasswordHandler implements ICommandHandler<ForgotPasswordComm
   constructor(
     private readonly codes: OneTimeCodes,
     private readonly mailer: Mailer,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersStore,
   ) {}
 
   async execute({ email }: ForgotPasswordCommand): Promise<void> {
     const code = await this.codes.issue(email, 'password-reset');
-    if (await this.dataSource.getRepository(User).existsBy({ email })) {
+    if (await this.users.existsByEmail(email)) {
       await this.mailer.send(email, { name: 'password-reset-code', code });
     }
   }

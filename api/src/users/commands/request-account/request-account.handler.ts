@@ -1,9 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
 import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { Mailer } from '../../../mail/mailer';
-import { User } from '../../user.entity';
+import { UsersStore } from '../../users.store';
 import { RequestAccountCommand } from './request-account.command';
 
 /**
@@ -16,12 +15,12 @@ export class RequestAccountHandler implements ICommandHandler<RequestAccountComm
   constructor(
     private readonly codes: OneTimeCodes,
     private readonly mailer: Mailer,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersStore,
   ) {}
 
   async execute({ email }: RequestAccountCommand): Promise<void> {
     const code = await this.codes.issue(email, 'sign-up');
-    const registered = await this.dataSource.getRepository(User).existsBy({ email });
+    const registered = await this.users.existsByEmail(email);
     await this.mailer.send(
       email,
       registered ? { name: 'account-exists' } : { name: 'sign-up-code', code },

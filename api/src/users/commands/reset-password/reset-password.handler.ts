@@ -1,11 +1,11 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
-import { codeErrors, OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
+import { codeErrors } from '../../../auth/auth-errors';
+import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher';
 import { Sessions } from '../../../auth/sessions/sessions';
 import { Mailer } from '../../../mail/mailer';
-import { User } from '../../user.entity';
+import { UsersStore } from '../../users.store';
 import { ResetPasswordCommand } from './reset-password.command';
 
 @CommandHandler(ResetPasswordCommand)
@@ -15,7 +15,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly passwords: PasswordHasher,
     private readonly sessions: Sessions,
     private readonly mailer: Mailer,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersStore,
   ) {}
 
   async execute({ details }: ResetPasswordCommand): Promise<void> {
@@ -24,12 +24,12 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       throw codeErrors.invalid();
     }
     const passwordHash = await this.passwords.hash(newPassword);
-    const outcome = await this.dataSource.transaction(async (manager) => {
-      const found = await manager.getRepository(User).findOneBy({ email });
+    const outcome = await this.users.transaction(async (manager) => {
+      const found = await this.users.findByEmail(email, manager);
       if (found === null) {
         return null;
       }
-      await manager.getRepository(User).update({ id: found.id }, { passwordHash });
+      await this.users.setPasswordHash(found.id, passwordHash, manager);
       // Whoever knew the old password is signed out everywhere, with the new password or not.
       return { user: found, families: await this.sessions.endAll(found.id, manager) };
     });

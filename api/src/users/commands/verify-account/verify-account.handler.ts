@@ -1,24 +1,14 @@
-import { HttpStatus } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
-import { codeErrors, OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
+import { codeErrors } from '../../../auth/auth-errors';
+import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher';
 import { Sessions } from '../../../auth/sessions/sessions';
-import { DomainError } from '../../../common/domain-error';
 import type { SignedIn } from '../../signed-in';
-import { User } from '../../user.entity';
 import { toUserView } from '../../user-view';
+import { usersErrors } from '../../users-errors';
+import { UsersStore } from '../../users.store';
 import { VerifyAccountCommand } from './verify-account.command';
-
-export const verifyAccountErrors = {
-  exists: () =>
-    new DomainError(
-      'ACCOUNT.EXISTS',
-      'An account with this email already exists. Please log in.',
-      HttpStatus.CONFLICT,
-    ),
-};
 
 @CommandHandler(VerifyAccountCommand)
 export class VerifyAccountHandler implements ICommandHandler<VerifyAccountCommand> {
@@ -26,7 +16,7 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccountComman
     private readonly codes: OneTimeCodes,
     private readonly passwords: PasswordHasher,
     private readonly sessions: Sessions,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersStore,
   ) {}
 
   async execute({ details }: VerifyAccountCommand): Promise<SignedIn> {
@@ -34,27 +24,16 @@ export class VerifyAccountHandler implements ICommandHandler<VerifyAccountComman
       throw codeErrors.invalid();
     }
     const passwordHash = await this.passwords.hash(details.password);
+    const user = await this.users.create({
+      email: details.email,
+      phone: details.phone,
+      fullname: details.fullname,
+      passwordHash,
+    });
     // Only the mailbox's owner holds the code, so saying the account exists reveals nothing.
-    const created = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(User)
-      .values({
-        email: details.email,
-        phone: details.phone,
-        fullname: details.fullname,
-        passwordHash,
-        emailVerifiedAt: () => 'now()',
-      })
-      .orIgnore()
-      .returning('id')
-      .execute();
-    // ON CONFLICT DO NOTHING returns no row when the address is taken.
-    const [row] = created.raw as { id: string }[];
-    if (row === undefined) {
-      throw verifyAccountErrors.exists();
+    if (user === null) {
+      throw usersErrors.accountExists();
     }
-    const user = await this.dataSource.getRepository(User).findOneByOrFail({ id: row.id });
     return { ...(await this.sessions.start(user.id)), user: toUserView(user) };
   }
 }

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 
-import { codeErrors, OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
+import { codeErrors } from '../../../auth/auth-errors';
+import { OneTimeCodes } from '../../../auth/one-time-codes/one-time-codes';
 import { VerifyResetCodeCommand } from './verify-reset-code.command';
 
 @CommandHandler(VerifyResetCodeCommand)
