@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { z } from 'zod';
 
-import { academyErrors, assertSelf } from './academy-errors';
 import { isUuid } from '../common/ids';
+import { text } from '../common/text';
+import { academyErrors, assertSelf } from './academy-errors';
+import {
+  AcademyStore,
+  type ModuleRow,
+  type OutlineRow,
+  type ProgressRow,
+  type SummaryRow,
+} from './academy.store';
 import {
   type AcademyCategoryView,
   type CourseDetailView,
@@ -14,160 +22,94 @@ import {
   percentDone,
   type ProgressView,
 } from './academy-views';
-import type { SeedQuestion, SeedSection } from './content/types';
-
-interface SummaryRow {
-  id: string;
-  title: string;
-  description: string;
-  rating: number;
-  cover_image: string;
-  members_count: number;
-  module_count: number;
-  category_id: string;
-  category_title: string;
-  category_slug: string;
-  enrollment_id: string | null;
-  starred: boolean;
-  saved: boolean;
-  completed: number;
-}
-
-interface ModuleRow {
-  id: string;
-  course_id: string;
-  title: string;
-  sections: SeedSection[];
-  quiz: SeedQuestion[];
-  completed: boolean;
-  quiz_completed: boolean;
-  quiz_score: number | null;
-}
-
-/** One module's progress in one enrolment. */
-type ProgressRow = Pick<ModuleRow, 'id' | 'completed' | 'quiz_completed' | 'quiz_score'>;
-
-/** A module's outline with one enrolment's progress in it. */
-type OutlineRow = Omit<ModuleRow, 'sections' | 'quiz'> & { question_count: number };
+import type { SeedQuestion } from './content/types';
 
 /**
- * Courses with the caller's own state (enrolled, progress, saved, starred) in one statement. `$1`
- * is the caller; `filter` is a condition on `c` (course), `cat`, `e` (enrolment) or `s` (saved),
- * and `extra` adds columns.
+ * The catalogue feed's SQL, re-exported from the store where it lives: `api/bench/floor-server.ts`
+ * imports it from this file in the build to run exactly the API's statement.
  */
-const summarySql = ({
-  filter,
-  order = 'cat.position, c.position',
-  extra = '',
-}: {
-  filter: string;
-  order?: string;
-  extra?: string;
-}) => `
-  SELECT ${extra} c.id, c.title, c.description, c.rating::float8 AS rating, c.cover_image,
-         c.members_count, c.module_count,
-         cat.id AS category_id, cat.title AS category_title, cat.slug AS category_slug,
-         e.id AS enrollment_id, e.starred_at IS NOT NULL AS starred, s.user_id IS NOT NULL AS saved,
-         CASE WHEN e.id IS NULL THEN 0 ELSE (
-           SELECT count(*)::int FROM app.module_progress mp
-           WHERE mp.enrollment_id = e.id AND mp.completed_at IS NOT NULL
-         ) END AS completed
-  FROM app.courses c
-  JOIN app.academy_categories cat ON cat.id = c.category_id
-  LEFT JOIN app.enrollments e ON e.course_id = c.id AND e.user_id = $1
-  LEFT JOIN app.saved_courses s ON s.course_id = c.id AND s.user_id = $1
-  WHERE ${filter}
-  ORDER BY ${order}`;
+export { CATALOGUE_SQL } from './academy.store';
 
-/** Every course with the caller's (`$1`) state in it: what the catalogue feed reads. */
-export const CATALOGUE_SQL = summarySql({ filter: 'true' });
+/** `GET /academy/courses`' query string. */
+export const listCoursesParams = z.object({
+  /** A category's id or slug. */
+  category: text({ name: 'category', required: 'category must name a category (its id or slug)' })
+    .max(100, { error: 'category must be at most 100 characters' })
+    .optional(),
+});
 
-/** Every module of some courses, with one enrolment's progress (`$2`, may be null). */
-const MODULES_SQL = `
-  SELECT m.id, m.course_id, m.title, m.sections, m.quiz,
-         mp.completed_at IS NOT NULL AS completed,
-         mp.quiz_completed_at IS NOT NULL AS quiz_completed,
-         mp.quiz_score
-  FROM app.course_modules m
-  LEFT JOIN app.module_progress mp ON mp.module_id = m.id AND mp.enrollment_id = $2
-  WHERE m.course_id = ANY($1::uuid[])
-  ORDER BY m.course_id, m.position`;
+/** How many courses the 'Trending Courses' row shows. */
+export const TRENDING_COUNT = 8;
 
-/** The Academy's read side: plain SQL, shaped into SPEC §3's views. */
+/** SPEC §3 "Catalogue response data". */
+export interface Catalogue {
+  /** The most joined courses, best rated first among equals. */
+  trending: CourseSummaryView[];
+  byCategory: { categoryId: string; categoryName: string; courses: CourseSummaryView[] }[];
+}
+
+/**
+ * The Academy's read side: the store's rows shaped into SPEC §3's views. The controller calls
+ * the reads that refuse nothing (categories, courses, the catalogue) directly; the others are
+ * behind queries that check the caller first.
+ */
 @Injectable()
 export class AcademyReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly store: AcademyStore) {}
 
   categories(): Promise<AcademyCategoryView[]> {
-    return this.dataSource.query<AcademyCategoryView[]>(
-      `SELECT id AS "_id", title, slug FROM app.academy_categories ORDER BY position`,
-    );
+    return this.store.categories();
   }
 
   /** Every course, or one category's (by id or slug), in catalogue order. */
   async courses(callerId: string, category?: string): Promise<CourseSummaryView[]> {
-    const rows =
-      category === undefined
-        ? await this.dataSource.query<SummaryRow[]>(CATALOGUE_SQL, [callerId])
-        : await this.dataSource.query<SummaryRow[]>(
-            summarySql({ filter: '(cat.id::text = $2 OR cat.slug = $2)' }),
-            [callerId, category],
-          );
-    return rows.map(toSummary);
+    return (await this.store.courses(callerId, category)).map(toSummary);
+  }
+
+  /** One read of every course; trending and the groups are two views of it. */
+  async catalogue(callerId: string): Promise<Catalogue> {
+    const courses = await this.courses(callerId);
+    const trending = [...courses]
+      .sort((a, b) => b.members - a.members || b.rating - a.rating)
+      .slice(0, TRENDING_COUNT);
+    const byCategory: Catalogue['byCategory'] = [];
+    for (const course of courses) {
+      const group = byCategory.at(-1);
+      if (group?.categoryId === course.category._id) {
+        group.courses.push(course);
+      } else {
+        byCategory.push({
+          categoryId: course.category._id,
+          categoryName: course.category.title,
+          courses: [course],
+        });
+      }
+    }
+    return { trending, byCategory };
   }
 
   async savedCourses(callerId: string): Promise<{ course: CourseSummaryView; savedAt: Date }[]> {
-    const rows = await this.dataSource.query<(SummaryRow & { saved_at: Date })[]>(
-      summarySql({
-        filter: 's.user_id IS NOT NULL',
-        order: 's.created_at DESC, c.id',
-        extra: 's.created_at AS saved_at,',
-      }),
-      [callerId],
-    );
+    const rows = await this.store.savedCourses(callerId);
     return rows.map((row) => ({ course: toSummary(row), savedAt: row.saved_at }));
   }
 
   /** One course with its modules and the caller's progress in each; null if there is none. */
   async course(callerId: string, courseId: string): Promise<CourseDetailView | null> {
-    const [row] = await this.dataSource.query<(SummaryRow & { overview: string })[]>(
-      summarySql({ filter: 'c.id = $2', extra: 'c.overview,' }),
-      [callerId, courseId],
-    );
+    const row = await this.store.course(callerId, courseId);
     if (row === undefined) {
       return null;
     }
-    const modules = await this.dataSource.query<ModuleRow[]>(MODULES_SQL, [
-      [courseId],
-      row.enrollment_id,
-    ]);
+    const modules = await this.store.modules([courseId], row.enrollment_id);
     return { ...toSummary(row), overview: row.overview, modules: modules.map(toModule) };
   }
 
   /** The caller's enrolments, newest first, each with its course's module outline. */
   async enrollments(callerId: string): Promise<EnrollmentView[]> {
-    const rows = await this.dataSource.query<(SummaryRow & { enrolled_at: Date })[]>(
-      summarySql({
-        filter: 'e.id IS NOT NULL',
-        order: 'e.created_at DESC, e.id',
-        extra: 'e.created_at AS enrolled_at,',
-      }),
-      [callerId],
-    );
+    const rows = await this.store.enrolledCourses(callerId);
     if (rows.length === 0) {
       return [];
     }
-    const modules = await this.dataSource.query<OutlineRow[]>(
-      `SELECT m.id, m.course_id, m.title, jsonb_array_length(m.quiz) AS question_count,
-              mp.completed_at IS NOT NULL AS completed,
-              mp.quiz_completed_at IS NOT NULL AS quiz_completed, mp.quiz_score
-       FROM app.enrollments e
-       JOIN app.course_modules m ON m.course_id = e.course_id
-       LEFT JOIN app.module_progress mp ON mp.module_id = m.id AND mp.enrollment_id = e.id
-       WHERE e.user_id = $1
-       ORDER BY m.course_id, m.position`,
-      [callerId],
-    );
+    const modules = await this.store.enrolledOutlines(callerId);
     const byCourse = groupBy(modules, (module) => module.course_id);
     return rows.map((row) => {
       const courseModules = byCourse.get(row.id) ?? [];
@@ -195,10 +137,7 @@ export class AcademyReads {
     if (course === null || course.enrollmentId === null) {
       return null;
     }
-    const [enrolment] = await this.dataSource.query<{ created_at: Date }[]>(
-      `SELECT created_at FROM app.enrollments WHERE id = $1`,
-      [course.enrollmentId],
-    );
+    const enrolledAt = await this.store.enrolledAt(course.enrollmentId);
     return {
       _id: course.enrollmentId,
       enrollmentId: course.enrollmentId,
@@ -206,7 +145,7 @@ export class AcademyReads {
       progress: course.progress ?? 0,
       moduleProgress: course.modules.map(progressOf),
       starred: course.isStarred,
-      createdAt: enrolment!.created_at,
+      createdAt: enrolledAt!,
     };
   }
 
@@ -218,12 +157,7 @@ export class AcademyReads {
     callerId: string,
     enrollmentId: string,
   ): Promise<{ id: string; courseId: string }> {
-    const [row] = isUuid(enrollmentId)
-      ? await this.dataSource.query<{ user_id: string; course_id: string }[]>(
-          `SELECT user_id, course_id FROM app.enrollments WHERE id = $1`,
-          [enrollmentId],
-        )
-      : [];
+    const row = isUuid(enrollmentId) ? await this.store.enrollment(enrollmentId) : undefined;
     if (row === undefined) {
       throw academyErrors.enrollmentNotFound();
     }
@@ -236,30 +170,16 @@ export class AcademyReads {
     courseId: string,
     moduleId: string,
   ): Promise<{ id: string; quiz: SeedQuestion[] }> {
-    const [row] = isUuid(moduleId)
-      ? await this.dataSource.query<{ quiz: SeedQuestion[] }[]>(
-          `SELECT quiz FROM app.course_modules WHERE id = $1 AND course_id = $2`,
-          [moduleId, courseId],
-        )
-      : [];
-    if (row === undefined) {
+    const quiz = isUuid(moduleId) ? await this.store.moduleQuiz(courseId, moduleId) : undefined;
+    if (quiz === undefined) {
       throw academyErrors.moduleNotFound();
     }
-    return { id: moduleId, quiz: row.quiz };
+    return { id: moduleId, quiz };
   }
 
   /** One enrolment's progress (the caller's checks are the command's or query's business). */
   async progress(enrollmentId: string, courseId: string): Promise<ProgressView> {
-    const modules = await this.dataSource.query<ProgressRow[]>(
-      `SELECT m.id, mp.completed_at IS NOT NULL AS completed,
-              mp.quiz_completed_at IS NOT NULL AS quiz_completed, mp.quiz_score
-       FROM app.course_modules m
-       LEFT JOIN app.module_progress mp ON mp.module_id = m.id AND mp.enrollment_id = $2
-       WHERE m.course_id = $1
-       ORDER BY m.position`,
-      [courseId, enrollmentId],
-    );
-    const moduleProgress = modules.map(progressOfRow);
+    const moduleProgress = (await this.store.progress(enrollmentId, courseId)).map(progressOfRow);
     return {
       enrollmentId,
       progress: percentDone(

@@ -18,6 +18,7 @@ import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
 import { ApiZodBody } from '../openapi';
+import { AcademyReads, type Catalogue, listCoursesParams } from './academy-reads';
 import type {
   AcademyCategoryView,
   CourseDetailView,
@@ -52,12 +53,9 @@ import {
   starEnrollmentBody,
   StarEnrollmentCommand,
 } from './commands/star-enrollment/star-enrollment.command';
-import { type Catalogue, GetCatalogueQuery } from './queries/get-catalogue/get-catalogue.query';
 import { GetCourseProgressQuery } from './queries/get-course-progress/get-course-progress.query';
 import { GetCourseQuery } from './queries/get-course/get-course.query';
 import { GetEnrollmentDetailsQuery } from './queries/get-enrollment-details/get-enrollment-details.query';
-import { ListAcademyCategoriesQuery } from './queries/list-academy-categories/list-academy-categories.query';
-import { listCoursesParams, ListCoursesQuery } from './queries/list-courses/list-courses.query';
 import { ListEnrollmentsQuery } from './queries/list-enrollments/list-enrollments.query';
 import {
   ListSavedCoursesQuery,
@@ -76,11 +74,12 @@ export class AcademyController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly reads: AcademyReads,
   ) {}
 
   @Get('categories')
   categories(): Promise<AcademyCategoryView[]> {
-    return this.queries.execute(new ListAcademyCategoriesQuery());
+    return this.reads.categories();
   }
 
   @Get('courses')
@@ -88,12 +87,12 @@ export class AcademyController {
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(listCoursesParams)) params: z.infer<typeof listCoursesParams>,
   ): Promise<CourseSummaryView[]> {
-    return this.queries.execute(new ListCoursesQuery(callerId, params.category));
+    return this.reads.courses(callerId, params.category);
   }
 
   @Get('feed')
   feed(@CurrentUserId() callerId: string): Promise<Catalogue> {
-    return this.queries.execute(new GetCatalogueQuery(callerId));
+    return this.reads.catalogue(callerId);
   }
 
   @Get('courses/:id')

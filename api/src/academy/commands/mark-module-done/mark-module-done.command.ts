@@ -1,9 +1,7 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
+import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
 import { text } from '../../../common/text';
-import { AcademyReads } from '../../academy-reads';
 import type { ProgressView } from '../../academy-views';
 
 const noEnrollment = 'Enrollment information not found';
@@ -36,26 +34,5 @@ export class MarkModuleDoneCommand extends Command<ProgressView> {
     readonly body: MarkModuleDoneBody,
   ) {
     super();
-  }
-}
-
-@CommandHandler(MarkModuleDoneCommand)
-export class MarkModuleDoneHandler implements ICommandHandler<MarkModuleDoneCommand> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly reads: AcademyReads,
-  ) {}
-
-  async execute({ callerId, body }: MarkModuleDoneCommand): Promise<ProgressView> {
-    const enrolment = await this.reads.ownedEnrollment(callerId, body.enrollmentId);
-    const module = await this.reads.moduleOf(enrolment.courseId, body.moduleId);
-    await this.dataSource.query(
-      `INSERT INTO app.module_progress (enrollment_id, module_id, completed_at)
-       VALUES ($1, $2, now())
-       ON CONFLICT (enrollment_id, module_id) DO UPDATE
-         SET completed_at = coalesce(module_progress.completed_at, EXCLUDED.completed_at)`,
-      [enrolment.id, module.id],
-    );
-    return this.reads.progress(enrolment.id, enrolment.courseId);
   }
 }

@@ -1,9 +1,7 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
+import { Command } from '@nestjs/cqrs';
 import { z } from 'zod';
 
 import { text } from '../../../common/text';
-import { AcademyReads } from '../../academy-reads';
 
 const noEnrollment = 'Enrollment information not found';
 
@@ -21,24 +19,5 @@ export class StarEnrollmentCommand extends Command<{ enrollmentId: string; starr
     readonly body: StarEnrollmentBody,
   ) {
     super();
-  }
-}
-
-@CommandHandler(StarEnrollmentCommand)
-export class StarEnrollmentHandler implements ICommandHandler<StarEnrollmentCommand> {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly reads: AcademyReads,
-  ) {}
-
-  async execute({ callerId, body }: StarEnrollmentCommand) {
-    const enrolment = await this.reads.ownedEnrollment(callerId, body.enrollmentId);
-    await this.dataSource.query(
-      `UPDATE app.enrollments
-       SET starred_at = CASE WHEN $2 THEN coalesce(starred_at, now()) ELSE NULL END
-       WHERE id = $1`,
-      [enrolment.id, body.starred],
-    );
-    return { enrollmentId: enrolment.id, starred: body.starred };
   }
 }

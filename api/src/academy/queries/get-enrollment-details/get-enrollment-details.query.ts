@@ -1,8 +1,5 @@
-import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Query } from '@nestjs/cqrs';
 
-import { assertSelf } from '../../academy-errors';
-import { isUuid } from '../../../common/ids';
-import { AcademyReads } from '../../academy-reads';
 import type { CourseDetailView, EnrollmentView } from '../../academy-views';
 
 /**
@@ -16,22 +13,5 @@ export class GetEnrollmentDetailsQuery extends Query<EnrollmentView<CourseDetail
     readonly courseId: string,
   ) {
     super();
-  }
-}
-
-@QueryHandler(GetEnrollmentDetailsQuery)
-export class GetEnrollmentDetailsHandler implements IQueryHandler<GetEnrollmentDetailsQuery> {
-  constructor(private readonly reads: AcademyReads) {}
-
-  async execute({
-    callerId,
-    userId,
-    courseId,
-  }: GetEnrollmentDetailsQuery): Promise<EnrollmentView<CourseDetailView>[]> {
-    assertSelf(callerId, userId);
-    const details = isUuid(courseId)
-      ? await this.reads.enrollmentDetails(callerId, courseId)
-      : null;
-    return details === null ? [] : [details];
   }
 }

@@ -1,7 +1,5 @@
-import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Query } from '@nestjs/cqrs';
 
-import { assertSelf } from '../../academy-errors';
-import { AcademyReads } from '../../academy-reads';
 import type { CourseSummaryView } from '../../academy-views';
 
 /** SPEC §3 "Saved item", most recently saved first. */
@@ -16,15 +14,5 @@ export class ListSavedCoursesQuery extends Query<SavedCourseView[]> {
     readonly userId: string,
   ) {
     super();
-  }
-}
-
-@QueryHandler(ListSavedCoursesQuery)
-export class ListSavedCoursesHandler implements IQueryHandler<ListSavedCoursesQuery> {
-  constructor(private readonly reads: AcademyReads) {}
-
-  execute({ callerId, userId }: ListSavedCoursesQuery): Promise<SavedCourseView[]> {
-    assertSelf(callerId, userId);
-    return this.reads.savedCourses(callerId);
   }
 }
