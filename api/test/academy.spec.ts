@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 
+import type { Catalogue } from '../src/academy/academy-reads';
 import type {
   AcademyCategoryView,
   CourseDetailView,
@@ -8,7 +9,6 @@ import type {
   ProgressView,
 } from '../src/academy/academy-views';
 import type { QuizResult } from '../src/academy/commands/record-quiz-result/record-quiz-result.command';
-import type { Catalogue } from '../src/academy/academy-reads';
 import { seed } from '../src/database/seed';
 import { createApp } from '../src/main';
 import { signedInMember, type TestMember } from './members';

@@ -4,8 +4,8 @@ import type { INestApplication } from '@nestjs/common';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 
+import type { CommunityCategoryView } from '../src/community/community.store';
 import type { PostView } from '../src/community/post-view';
-import type { CommunityCategoryView } from '../src/community/queries/list-community-categories/list-community-categories.query';
 import { seed } from '../src/database/seed';
 import { createApp } from '../src/main';
 import { membersSignedUp, signedInMember, type TestMember } from './members';

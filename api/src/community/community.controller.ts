@@ -30,12 +30,9 @@ import {
   reportPostBody,
   ReportPostCommand,
 } from './commands/report-post/report-post.command';
+import { type CommunityCategoryView, CommunityStore } from './community.store';
 import type { PostView } from './post-view';
 import { type FeedParams, feedParams, GetFeedQuery } from './queries/get-feed/get-feed.query';
-import {
-  type CommunityCategoryView,
-  ListCommunityCategoriesQuery,
-} from './queries/list-community-categories/list-community-categories.query';
 
 /** SPEC §7 "Market and community" (the community half). Signed-in members only. */
 @ApiTags('community')
@@ -46,11 +43,12 @@ export class CommunityController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly store: CommunityStore,
   ) {}
 
   @Get('get-categories')
   categories(): Promise<CommunityCategoryView[]> {
-    return this.queries.execute(new ListCommunityCategoriesQuery());
+    return this.store.categories();
   }
 
   /** Every category's posts, as `feed/:categoryId` pages them (the page's 'All' chip). */

@@ -4,8 +4,8 @@ import { AuthModule } from '../auth/auth.module';
 import { CreatePostHandler } from './commands/create-post/create-post.handler';
 import { ReportPostHandler } from './commands/report-post/report-post.handler';
 import { CommunityController } from './community.controller';
-import { GetFeedHandler } from './queries/get-feed/get-feed.query';
-import { ListCommunityCategoriesHandler } from './queries/list-community-categories/list-community-categories.query';
+import { CommunityStore } from './community.store';
+import { GetFeedHandler } from './queries/get-feed/get-feed.handler';
 
 /**
  * The community feed: categories, posts with an optional image, reports. Blocking a member is an
@@ -14,6 +14,6 @@ import { ListCommunityCategoriesHandler } from './queries/list-community-categor
 @Module({
   imports: [AuthModule],
   controllers: [CommunityController],
-  providers: [ListCommunityCategoriesHandler, GetFeedHandler, CreatePostHandler, ReportPostHandler],
+  providers: [CommunityStore, GetFeedHandler, CreatePostHandler, ReportPostHandler],
 })
 export class CommunityModule {}
