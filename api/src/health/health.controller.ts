@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 import { Controller, Get, Headers, HttpStatus, Inject } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -9,8 +8,7 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../common/domain-error';
 import { Reply } from '../common/envelope';
 import { ENV, type Env } from '../config/env';
-import type { Verification } from '../lending/projection/chain-verification';
-import { GetChainVerificationQuery } from '../lending/queries/get-chain-verification/get-chain-verification.query';
+import { ChainVerification, type Verification } from '../lending/projection/chain-verification';
 import { REDIS } from '../redis/redis.module';
 
 type Dependency = 'postgres' | 'redis';
@@ -49,7 +47,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly queries: QueryBus,
+    private readonly verifications: ChainVerification,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -70,7 +68,7 @@ export class HealthController {
     const [postgres, redis, verification] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
       this.check(() => this.redis.ping()),
-      withTimeout(this.queries.execute(new GetChainVerificationQuery())).catch(
+      withTimeout(this.verifications.current()).catch(
         (): Verification | undefined => undefined,
       ),
     ]);

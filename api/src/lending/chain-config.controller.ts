@@ -1,20 +1,17 @@
-import { Controller, Get } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 
-import {
-  type ChainConfig,
-  GetChainConfigQuery,
-} from './queries/get-chain-config/get-chain-config.query';
+import { ENV, type Env } from '../config/env';
+import { type ChainConfig, chainConfig } from './chain/chain-config';
 
 /** The chain and contracts the API verifies against, for the browser's wallet (public). */
 @ApiTags('micro-lending')
 @Controller('chain')
 export class ChainConfigController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(@Inject(ENV) private readonly env: Env) {}
 
   @Get()
-  get(): Promise<ChainConfig> {
-    return this.queries.execute(new GetChainConfigQuery());
+  get(): ChainConfig {
+    return chainConfig(this.env);
   }
 }

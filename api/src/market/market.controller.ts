@@ -1,16 +1,15 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { BearerGuard } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import type { MarketStats } from './market-stats';
-import { GetMarketStatsQuery } from './queries/get-market-stats/get-market-stats.query';
+import { MARKET_STATS_PROVIDER, type MarketStatsProvider } from './market-stats-provider';
 
 @ApiTags('market')
 @Controller()
 export class MarketController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(@Inject(MARKET_STATS_PROVIDER) private readonly market: MarketStatsProvider) {}
 
   /**
    * The market card's coins (SPEC §7: the list at `data.data`), in the order the card reads them,
@@ -20,6 +19,6 @@ export class MarketController {
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   async stats(): Promise<Reply<MarketStats>> {
-    return new Reply(await this.queries.execute(new GetMarketStatsQuery()));
+    return new Reply(await this.market.latest());
   }
 }

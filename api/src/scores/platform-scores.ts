@@ -1,26 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 
-import { ListBorrowerHistoriesQuery } from '../lending/queries/list-borrower-histories/list-borrower-histories.query';
+import { LendingReads } from '../lending/lending-reads';
 import type { MemberScore } from './member-score';
 import { platformScore, type SettledLoan } from './platform-score';
-import { SettledLoans } from './settled-loans';
 
 /**
  * The platform's own score for every member with chain-verified lending history: their settled
- * loans as a borrower (chain-finalized loans of the wallets they have linked). Members none of
- * whose settled loans counts get no score.
+ * loans as a borrower (chain-finalized loans of the wallets they have linked), as lending answers
+ * them. Members none of whose settled loans counts get no score.
  */
 @Injectable()
 export class PlatformScores {
-  constructor(
-    private readonly queries: QueryBus,
-    private readonly settledLoans: SettledLoans,
-  ) {}
+  constructor(private readonly lending: LendingReads) {}
 
   async list(): Promise<MemberScore[]> {
     const byBorrower = new Map<string, SettledLoan[]>();
-    for (const { borrowerId, ...loan } of await this.settledLoans.list()) {
+    for (const { borrowerId, ...loan } of await this.lending.settledLoans()) {
       const loans = byBorrower.get(borrowerId) ?? [];
       loans.push(loan);
       byBorrower.set(borrowerId, loans);
@@ -36,8 +31,7 @@ export class PlatformScores {
   }
 
   /** Scores are shown beside borrowers: every member who has borrowed from a linked wallet. */
-  async borrowerIds(): Promise<string[]> {
-    const histories = await this.queries.execute(new ListBorrowerHistoriesQuery());
-    return histories.map((history) => history.userId);
+  borrowerIds(): Promise<string[]> {
+    return this.lending.borrowerIds();
   }
 }

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 
-import type { MemberWallet } from './member-wallets';
+import type { MemberWallet } from './wallets.store';
 
 /** A linked wallet as the API answers it. */
 export interface WalletView {

@@ -9,7 +9,7 @@ import {
   Post,
   UseGuards,
 } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
@@ -28,8 +28,8 @@ import {
   LinkWalletCommand,
 } from './commands/link-wallet/link-wallet.command';
 import { UnlinkWalletCommand } from './commands/unlink-wallet/unlink-wallet.command';
-import { ListWalletsQuery } from './queries/list-wallets/list-wallets.query';
-import type { WalletView } from './wallet-view';
+import { toWalletView, type WalletView } from './wallet-view';
+import { WalletsStore } from './wallets.store';
 
 /** The member's wallets, linked by signing a Sign-In with Ethereum message. Signed in only. */
 @ApiTags('wallets')
@@ -39,7 +39,7 @@ import type { WalletView } from './wallet-view';
 export class WalletsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly wallets: WalletsStore,
   ) {}
 
   @Post('nonce')
@@ -63,9 +63,10 @@ export class WalletsController {
     );
   }
 
+  /** The member's own linked wallets, oldest link first. */
   @Get()
-  list(@CurrentUserId() callerId: string): Promise<WalletView[]> {
-    return this.queries.execute(new ListWalletsQuery(callerId));
+  async list(@CurrentUserId() callerId: string): Promise<WalletView[]> {
+    return (await this.wallets.list(callerId)).map(toWalletView);
   }
 
   @Delete(':address')

@@ -1,9 +1,9 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
 import { LendingChain } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
+import { LoanRequestsStore } from '../../loan-requests.store';
 import type { LoanRequestView } from '../../loan-request-view';
 import { LoanProjection } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.command';
@@ -19,7 +19,7 @@ import { CreateLoanRequestCommand } from './create-loan-request.command';
 @CommandHandler(CreateLoanRequestCommand)
 export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanRequestCommand> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: LoanRequestsStore,
     private readonly chain: LendingChain,
     private readonly projection: LoanProjection,
     private readonly loanRequests: LoanRequests,
@@ -58,30 +58,18 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
       await this.projection.addHints([requested]);
     }
     // Written only while the wallet is still the caller's (an unlink racing this cannot leave a
-    // record behind); the caller's own earlier record keeps its time.
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `INSERT INTO app.loan_requests AS t
-         (chain_id, loan_chain_id, borrower_user_id, wallet_address, description, recorded_at)
-       SELECT $1::int, $2::numeric, $3::uuid, $4::text, $5::text, now()
-       WHERE EXISTS (SELECT 1 FROM app.member_wallets WHERE address = $4::text AND user_id = $3::uuid)
-       ON CONFLICT (chain_id, loan_chain_id) DO UPDATE
-         SET borrower_user_id = EXCLUDED.borrower_user_id,
-             wallet_address = EXCLUDED.wallet_address,
-             description = EXCLUDED.description,
-             recorded_at = CASE
-               WHEN t.borrower_user_id = EXCLUDED.borrower_user_id
-                 AND t.wallet_address = EXCLUDED.wallet_address
-               THEN coalesce(t.recorded_at, EXCLUDED.recorded_at)
-               ELSE EXCLUDED.recorded_at END,
-             updated_at = now()
-       RETURNING id`,
-      [this.chain.chainId, id.toString(), callerId, wallet, body.description],
-    );
-    const row = rows[0];
-    if (row === undefined) {
+    // record behind).
+    const recordId = await this.store.saveRecord({
+      chainId: this.chain.chainId,
+      loanChainId: id,
+      borrowerUserId: callerId,
+      wallet,
+      description: body.description,
+    });
+    if (recordId === undefined) {
       throw lendingErrors.walletNotLinked();
     }
     await this.commands.execute(new ReconcileLoansCommand([id.toString()]));
-    return this.loanRequests.view(row.id);
+    return this.loanRequests.view(recordId);
   }
 }

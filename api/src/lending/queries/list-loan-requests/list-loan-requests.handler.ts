@@ -1,13 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
 import { LendingChain } from '../../chain/lending-chain';
-import {
-  LOAN_REQUEST_FROM,
-  LOAN_REQUEST_SELECT,
-  type LoanRequestRow,
-  toLoanRequestView,
-} from '../../loan-request-view';
+import { toLoanRequestView } from '../../loan-request-view';
+import { LoanRequestsStore } from '../../loan-requests.store';
 import { ChainVerification } from '../../projection/chain-verification';
 import { ListLoanRequestsQuery, type LoanRequestPage } from './list-loan-requests.query';
 
@@ -18,46 +13,29 @@ import { ListLoanRequestsQuery, type LoanRequestPage } from './list-loan-request
 @QueryHandler(ListLoanRequestsQuery)
 export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQuery> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: LoanRequestsStore,
     private readonly chain: LendingChain,
     private readonly verification: ChainVerification,
   ) {}
 
   async execute({ callerId, params }: ListLoanRequestsQuery): Promise<LoanRequestPage> {
-    const where = ['r.chain_id = $1', 'r.status IS NOT NULL'];
-    const values: unknown[] = [this.chain.chainId];
-    const add = (clause: (n: number) => string, value: unknown) => {
-      values.push(value);
-      where.push(clause(values.length));
-    };
-    if (params.status !== undefined) {
-      add((n) => `r.status = $${n}`, params.status);
-    }
-    // Members by their linked wallets: `bw`/`lw` are the borrower's and lender's links.
-    if (params.borrower !== undefined) {
-      add((n) => `bw.user_id = $${n}`, params.borrower === 'me' ? callerId : params.borrower);
-    }
-    if (params.lender === 'me') {
-      add((n) => `lw.user_id = $${n}`, callerId);
-    } else if (params.lender !== undefined) {
-      add((n) => `r.lender_wallet = $${n}`, params.lender.toLowerCase());
-    }
-    const filter = `WHERE ${where.join(' AND ')}`;
-    const offset = (params.page - 1) * params.limit;
-    const [rows, [count], verification] = await Promise.all([
-      this.dataSource.query<LoanRequestRow[]>(
-        `${LOAN_REQUEST_SELECT} ${filter}
-         ORDER BY r.requested_at DESC, r.loan_chain_id DESC
-         LIMIT ${params.limit} OFFSET ${offset}`,
-        values,
-      ),
-      this.dataSource.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
-        values,
+    const [{ rows, total }, verification] = await Promise.all([
+      this.store.page(
+        this.chain.chainId,
+        {
+          status: params.status,
+          borrowerId: params.borrower === 'me' ? callerId : params.borrower,
+          lenderId: params.lender === 'me' ? callerId : undefined,
+          lenderWallet:
+            params.lender === 'me' || params.lender === undefined
+              ? undefined
+              : params.lender.toLowerCase(),
+        },
+        params.limit,
+        (params.page - 1) * params.limit,
       ),
       this.verification.current(),
     ]);
-    const total = count?.total ?? 0;
     const maxAprBps = rows.length === 0 ? 0 : this.chain.platformMaxAprBps();
     return {
       loanRequests: rows.map((row) => toLoanRequestView(row, maxAprBps, verification)),

@@ -1,7 +1,4 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-
-import { RateLimits } from '../../../rate-limits/rate-limits';
-import { WalletNonces } from '../../wallet-nonces';
+import { Command } from '@nestjs/cqrs';
 
 export interface WalletNonce {
   /** Goes in the Sign-In with Ethereum message's `Nonce:` line. */
@@ -13,19 +10,5 @@ export interface WalletNonce {
 export class IssueWalletNonceCommand extends Command<WalletNonce> {
   constructor(readonly callerId: string) {
     super();
-  }
-}
-
-@CommandHandler(IssueWalletNonceCommand)
-export class IssueWalletNonceHandler implements ICommandHandler<IssueWalletNonceCommand> {
-  constructor(
-    private readonly nonces: WalletNonces,
-    private readonly limits: RateLimits,
-  ) {}
-
-  async execute({ callerId }: IssueWalletNonceCommand): Promise<WalletNonce> {
-    await this.limits.hit('walletNonce', [`member:${callerId}`]);
-    const { nonce, expiresAt } = await this.nonces.issue(callerId);
-    return { nonce, expiresAt: expiresAt.toISOString() };
   }
 }

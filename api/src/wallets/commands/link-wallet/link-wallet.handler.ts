@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { getAddress } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 
 import { ENV, type Env } from '../../../config/env';
 import { chainName } from '../../../lending/chain/chain-names';
-import { GetWalletLoansQuery } from '../../../lending/queries/get-wallet-loans/get-wallet-loans.query';
-import { MemberWallets } from '../../member-wallets';
+import { LendingReads } from '../../../lending/lending-reads';
 import { walletErrors } from '../../wallet-errors';
 import { WalletNonces } from '../../wallet-nonces';
 import { WalletSignatures } from '../../wallet-signatures';
+import { WalletsStore } from '../../wallets.store';
 import { type LinkedWallet, LinkWalletCommand } from './link-wallet.command';
 
 /**
@@ -26,8 +26,8 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
     @Inject(ENV) private readonly env: Env,
     private readonly nonces: WalletNonces,
     private readonly signatures: WalletSignatures,
-    private readonly wallets: MemberWallets,
-    private readonly queries: QueryBus,
+    private readonly wallets: WalletsStore,
+    private readonly lending: LendingReads,
   ) {
     this.origins = env.CORS_ORIGINS.map((origin) => new URL(origin));
   }
@@ -65,7 +65,7 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
     if (linked === 'elsewhere') {
       throw walletErrors.linkedElsewhere();
     }
-    const { loans } = await this.queries.execute(new GetWalletLoansQuery(linked.address));
+    const { loans } = await this.lending.walletLoans(linked.address);
     return {
       address: getAddress(linked.address),
       linkedAt: linked.linkedAt.toISOString(),

@@ -1,9 +1,4 @@
-import { Command, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { getAddress } from 'viem';
-
-import { GetWalletLoansQuery } from '../../../lending/queries/get-wallet-loans/get-wallet-loans.query';
-import { MemberWallets } from '../../member-wallets';
-import { walletErrors } from '../../wallet-errors';
+import { Command } from '@nestjs/cqrs';
 
 /**
  * Unlinks one of the member's wallets, unless a loan still open uses it (as the borrower of a
@@ -16,31 +11,5 @@ export class UnlinkWalletCommand extends Command<{ address: string }> {
     readonly address: string,
   ) {
     super();
-  }
-}
-
-@CommandHandler(UnlinkWalletCommand)
-export class UnlinkWalletHandler implements ICommandHandler<UnlinkWalletCommand> {
-  constructor(
-    private readonly wallets: MemberWallets,
-    private readonly queries: QueryBus,
-  ) {}
-
-  async execute({ callerId, address }: UnlinkWalletCommand): Promise<{ address: string }> {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) {
-      throw walletErrors.notLinked();
-    }
-    const wallet = address.toLowerCase();
-    if (!(await this.wallets.isLinked(wallet, callerId))) {
-      throw walletErrors.notLinked();
-    }
-    const { open } = await this.queries.execute(new GetWalletLoansQuery(wallet));
-    if (open > 0) {
-      throw walletErrors.inUse();
-    }
-    if (!(await this.wallets.unlink(wallet, callerId))) {
-      throw walletErrors.notLinked();
-    }
-    return { address: getAddress(wallet) };
   }
 }

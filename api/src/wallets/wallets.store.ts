@@ -9,10 +9,11 @@ export interface MemberWallet {
 
 /**
  * The wallets module's table, `app.member_wallets`: one member per wallet (its primary key).
- * Lending joins it read-only to name a loan's borrower and lender members.
+ * Lending joins it read-only to name a loan's borrower and lender members. Addresses reach it
+ * lower-cased.
  */
 @Injectable()
-export class MemberWallets {
+export class WalletsStore {
   constructor(private readonly dataSource: DataSource) {}
 
   /**

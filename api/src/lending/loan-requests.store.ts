@@ -1,0 +1,273 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+import { LOAN_REQUEST_FROM, LOAN_REQUEST_SELECT, type LoanRequestRow } from './loan-request-view';
+import type { LoanStatus } from './projection/loan-status';
+
+/** A loan request's identity and parties, as the commands check them before acting. */
+export interface LoanRequestRecordRow {
+  id: string;
+  loan_chain_id: string;
+  status: LoanStatus | null;
+  borrower_wallet: string | null;
+  borrower_member_id: string | null;
+}
+
+/** What a member records about their loan (the chain's figures come from the fold). */
+export interface LoanRecord {
+  chainId: number;
+  loanChainId: bigint;
+  borrowerUserId: string;
+  /** Lower-case address. */
+  wallet: string;
+  description: string;
+}
+
+export interface FundingIntentRow {
+  loanRequestId: string;
+  lenderUserId: string;
+  interestRate: number;
+  /** Lower-case address. */
+  lenderWallet: string;
+}
+
+/** Which loans a page lists; unset filters match every loan. */
+export interface LoanRequestFilters {
+  status?: string | undefined;
+  /** Loans whose borrowing wallet this member has linked. */
+  borrowerId?: string | undefined;
+  /** Loans funded from a wallet this member has linked (wins over `lenderWallet`). */
+  lenderId?: string | undefined;
+  /** Loans funded from this wallet (lower-case). */
+  lenderWallet?: string | undefined;
+}
+
+/** A wallet's loans: those it borrowed or funded, and of those the ones still open for it. */
+export interface WalletLoanCounts {
+  loans: number;
+  open: number;
+}
+
+/** A member's settled loans as a borrower, counted. */
+export interface BorrowerHistoryRow {
+  userId: string;
+  repaidOnTime: number;
+  repaidLate: number;
+  defaulted: number;
+}
+
+/**
+ * A chain-finalized repaid or defaulted loan of a linked wallet. Times as epoch milliseconds and
+ * amounts as float8, which node-postgres reads faster than timestamps and numerics (16,700
+ * loans: about 0.7 s instead of 1.2 s).
+ */
+export interface SettledLoanRow {
+  borrower_id: string;
+  outcome: 'repaid' | 'defaulted';
+  amount_usdc: number;
+  start_ms: number | null;
+  due_ms: number | null;
+  repaid_ms: number | null;
+  lender_id: string | null;
+}
+
+/** A loan counts once the block that settled it can no longer be reorganised away. */
+const SETTLED = `r.finality = 'finalized'`;
+
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+/**
+ * The member-facing side of lending's tables: `app.loan_requests` (whose chain columns only the
+ * fold in `projection/loan-projection.ts` writes) and `app.loan_funding_intents`. A loan's
+ * members are whoever linked its chain wallets: `app.member_wallets`, the wallets module's table,
+ * joined read-only, and `app.users` for their names.
+ */
+@Injectable()
+export class LoanRequestsStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record(id: string): Promise<LoanRequestRecordRow | undefined> {
+    const [row] = await this.dataSource.query<LoanRequestRecordRow[]>(
+      `SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status, r.borrower_wallet,
+              bw.user_id AS borrower_member_id
+       FROM app.loan_requests r
+       LEFT JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+       WHERE r.id = $1 AND r.status IS NOT NULL`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Whether this member has linked this wallet (lower-case address). */
+  async isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM app.member_wallets WHERE address = $1 AND user_id = $2`,
+      [wallet, memberId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Writes the member's record of a loan, only while the wallet is still theirs (an unlink racing
+   * this cannot leave a record behind); the member's own earlier record keeps its time. Answers
+   * the row's id, or undefined when the wallet is not (any more) the member's.
+   */
+  async saveRecord(record: LoanRecord): Promise<string | undefined> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `INSERT INTO app.loan_requests AS t
+         (chain_id, loan_chain_id, borrower_user_id, wallet_address, description, recorded_at)
+       SELECT $1::int, $2::numeric, $3::uuid, $4::text, $5::text, now()
+       WHERE EXISTS (SELECT 1 FROM app.member_wallets WHERE address = $4::text AND user_id = $3::uuid)
+       ON CONFLICT (chain_id, loan_chain_id) DO UPDATE
+         SET borrower_user_id = EXCLUDED.borrower_user_id,
+             wallet_address = EXCLUDED.wallet_address,
+             description = EXCLUDED.description,
+             recorded_at = CASE
+               WHEN t.borrower_user_id = EXCLUDED.borrower_user_id
+                 AND t.wallet_address = EXCLUDED.wallet_address
+               THEN coalesce(t.recorded_at, EXCLUDED.recorded_at)
+               ELSE EXCLUDED.recorded_at END,
+             updated_at = now()
+       RETURNING id`,
+      [
+        record.chainId,
+        record.loanChainId.toString(),
+        record.borrowerUserId,
+        record.wallet,
+        record.description,
+      ],
+    );
+    return rows[0]?.id;
+  }
+
+  /** One intent per lender and loan: the latest wins. */
+  async saveFundingIntent(intent: FundingIntentRow): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO app.loan_funding_intents (loan_request_id, lender_user_id, interest_rate, lender_wallet)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (loan_request_id, lender_user_id) DO UPDATE
+         SET interest_rate = EXCLUDED.interest_rate, lender_wallet = EXCLUDED.lender_wallet,
+             updated_at = now()`,
+      [intent.loanRequestId, intent.lenderUserId, intent.interestRate, intent.lenderWallet],
+    );
+  }
+
+  /** One loan the chain has, with its members. */
+  async row(id: string): Promise<LoanRequestRow | undefined> {
+    const [row] = await this.dataSource.query<LoanRequestRow[]>(
+      `${LOAN_REQUEST_SELECT} WHERE r.id = $1 AND r.status IS NOT NULL`,
+      [id],
+    );
+    return row;
+  }
+
+  /** The member's newest open loan (requested, funded, or defaulted and still owed), if any. */
+  async openLoanOf(chainId: number, userId: string): Promise<LoanRequestRow | undefined> {
+    const [row] = await this.dataSource.query<LoanRequestRow[]>(
+      `${LOAN_REQUEST_SELECT}
+       WHERE r.chain_id = $1 AND bw.user_id = $2 AND r.status IN ('requested', 'funded', 'defaulted')
+       ORDER BY r.requested_at DESC LIMIT 1`,
+      [chainId, userId],
+    );
+    return row;
+  }
+
+  /**
+   * A page of this chain's loans, newest first, and how many match. Members are matched by their
+   * linked wallets (`bw`/`lw` are the borrower's and lender's links); `limit` and `offset` are
+   * whole numbers the caller has checked (they go in the text).
+   */
+  async page(
+    chainId: number,
+    filters: LoanRequestFilters,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: LoanRequestRow[]; total: number }> {
+    const where = ['r.chain_id = $1', 'r.status IS NOT NULL'];
+    const values: unknown[] = [chainId];
+    const add = (clause: (n: number) => string, value: unknown) => {
+      values.push(value);
+      where.push(clause(values.length));
+    };
+    if (filters.status !== undefined) {
+      add((n) => `r.status = $${n}`, filters.status);
+    }
+    if (filters.borrowerId !== undefined) {
+      add((n) => `bw.user_id = $${n}`, filters.borrowerId);
+    }
+    if (filters.lenderId !== undefined) {
+      add((n) => `lw.user_id = $${n}`, filters.lenderId);
+    } else if (filters.lenderWallet !== undefined) {
+      add((n) => `r.lender_wallet = $${n}`, filters.lenderWallet);
+    }
+    const filter = `WHERE ${where.join(' AND ')}`;
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query<LoanRequestRow[]>(
+        `${LOAN_REQUEST_SELECT} ${filter}
+         ORDER BY r.requested_at DESC, r.loan_chain_id DESC
+         LIMIT ${limit} OFFSET ${offset}`,
+        values,
+      ),
+      this.dataSource.query<{ total: number }[]>(
+        `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
+        values,
+      ),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  /** `address`: lower-case. */
+  async walletLoans(chainId: number, address: string): Promise<WalletLoanCounts> {
+    const [row] = await this.dataSource.query<WalletLoanCounts[]>(
+      `SELECT count(*)::int AS loans,
+              count(*) FILTER (WHERE
+                (borrower_wallet = $2 AND status IN ('requested', 'funded', 'defaulted'))
+                OR (lender_wallet = $2 AND (status IN ('funded', 'defaulted')
+                    OR (status = 'repaid' AND escrowed AND escrow_released IS NOT TRUE)))
+              )::int AS open
+       FROM app.loan_requests
+       WHERE chain_id = $1 AND status IS NOT NULL AND (borrower_wallet = $2 OR lender_wallet = $2)`,
+      [chainId, address],
+    );
+    return row ?? { loans: 0, open: 0 };
+  }
+
+  /**
+   * Every member who has borrowed from a wallet they linked, with their settled loans counted from
+   * chain-finalized rows only ('pending' and 'safe' rows are not evidence yet).
+   */
+  borrowerHistories(chainId: number): Promise<BorrowerHistoryRow[]> {
+    return this.dataSource.query<BorrowerHistoryRow[]>(
+      `SELECT bw.user_id AS "userId",
+              count(*) FILTER (WHERE ${SETTLED} AND r.status = 'repaid'
+                                 AND r.repaid_at <= r.due_date)::int AS "repaidOnTime",
+              count(*) FILTER (WHERE ${SETTLED} AND r.status = 'repaid'
+                                 AND (r.repaid_at <= r.due_date) IS NOT TRUE)::int AS "repaidLate",
+              count(*) FILTER (WHERE ${SETTLED} AND r.status = 'defaulted')::int AS "defaulted"
+       FROM app.loan_requests r
+       JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+       WHERE r.chain_id = $1 AND r.status IS NOT NULL
+       GROUP BY bw.user_id
+       ORDER BY bw.user_id`,
+      [chainId],
+    );
+  }
+
+  /**
+   * Every chain-finalized repaid or defaulted loan of a wallet some member has linked, with the
+   * member who linked its lending wallet ('pending' and 'safe' rows are not evidence yet).
+   */
+  settledLoans(chainId: number): Promise<SettledLoanRow[]> {
+    return this.dataSource.query<SettledLoanRow[]>(
+      `SELECT bw.user_id AS borrower_id, r.status AS outcome,
+              (r.amount_units / 1000000)::float8 AS amount_usdc,
+              ${epochMs('r.start_date')} AS start_ms, ${epochMs('r.due_date')} AS due_ms,
+              ${epochMs('r.repaid_at')} AS repaid_ms, lw.user_id AS lender_id
+       FROM app.loan_requests r
+       JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+       LEFT JOIN app.member_wallets lw ON lw.address = r.lender_wallet
+       WHERE r.chain_id = $1 AND r.finality = 'finalized' AND r.status IN ('repaid', 'defaulted')`,
+      [chainId],
+    );
+  }
+}
