@@ -10,7 +10,10 @@ import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
 import { type LoginBody, loginBody, LoginCommand } from './commands/login/login.command';
 import { EndSessionCommand } from './commands/logout/logout.command';
-import { refreshBody, RefreshSessionCommand } from './commands/refresh-session/refresh-session.command';
+import {
+  refreshBody,
+  RefreshSessionCommand,
+} from './commands/refresh-session/refresh-session.command';
 import type { SessionTokens } from './sessions/sessions';
 
 @ApiTags('accounts')

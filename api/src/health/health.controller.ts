@@ -68,9 +68,7 @@ export class HealthController {
     const [postgres, redis, verification] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
       this.check(() => this.redis.ping()),
-      withTimeout(this.verifications.current()).catch(
-        (): Verification | undefined => undefined,
-      ),
+      withTimeout(this.verifications.current()).catch((): Verification | undefined => undefined),
     ]);
     const states = { postgres, redis };
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');

@@ -36,7 +36,10 @@ export class UsersStore {
     return this.dataSource.getRepository(User).findOneBy({ id });
   }
 
-  findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
+  findByEmail(
+    email: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<User | null> {
     return manager.getRepository(User).findOneBy({ email });
   }
 

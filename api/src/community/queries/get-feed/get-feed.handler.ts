@@ -19,7 +19,11 @@ export class GetFeedHandler implements IQueryHandler<GetFeedQuery> {
       offset: (params.page - 1) * params.limit,
     });
     // An empty page is either the end of the feed or a category that does not exist.
-    if (posts.length === 0 && categoryId !== null && !(await this.store.categoryExists(categoryId))) {
+    if (
+      posts.length === 0 &&
+      categoryId !== null &&
+      !(await this.store.categoryExists(categoryId))
+    ) {
       throw communityErrors.categoryNotFound();
     }
     return posts;

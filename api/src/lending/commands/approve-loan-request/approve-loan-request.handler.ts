@@ -3,10 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
 import { LoanRequestsStore } from '../../loan-requests.store';
-import {
-  ApproveLoanRequestCommand,
-  type FundingIntent,
-} from './approve-loan-request.command';
+import { ApproveLoanRequestCommand, type FundingIntent } from './approve-loan-request.command';
 
 @CommandHandler(ApproveLoanRequestCommand)
 export class ApproveLoanRequestHandler implements ICommandHandler<ApproveLoanRequestCommand> {
