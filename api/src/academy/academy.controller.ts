@@ -12,12 +12,12 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody, ApiZodQuery } from '../openapi';
 import type {
   AcademyCategoryView,
   CourseDetailView,
@@ -25,6 +25,22 @@ import type {
   EnrollmentView,
   ProgressView,
 } from './academy-views';
+import {
+  academyCategoryViewSchema,
+  catalogueSchema,
+  courseDetailViewSchema,
+  courseSummaryViewSchema,
+  enrollmentDetailViewSchema,
+  enrollmentViewSchema,
+  enrollResultSchema,
+  moduleDoneSchema,
+  progressViewSchema,
+  quizResultSchema,
+  savedCourseSchema,
+  savedCourseViewSchema,
+  starredEnrollmentSchema,
+  unsavedCourseSchema,
+} from './academy.schema';
 import {
   type EnrollBody,
   enrollBody,
@@ -79,11 +95,14 @@ export class AcademyController {
   ) {}
 
   @Get('categories')
+  @ApiAnswer(z.array(academyCategoryViewSchema))
   categories(): Promise<AcademyCategoryView[]> {
     return this.queries.execute(new ListAcademyCategoriesQuery());
   }
 
   @Get('courses')
+  @ApiZodQuery(listCoursesParams)
+  @ApiAnswer(z.array(courseSummaryViewSchema))
   courses(
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(listCoursesParams)) params: z.infer<typeof listCoursesParams>,
@@ -92,17 +111,20 @@ export class AcademyController {
   }
 
   @Get('feed')
+  @ApiAnswer(catalogueSchema)
   feed(@CurrentUserId() callerId: string): Promise<Catalogue> {
     return this.queries.execute(new GetCatalogueQuery(callerId));
   }
 
   @Get('courses/:id')
+  @ApiAnswer(courseDetailViewSchema)
   course(@CurrentUserId() callerId: string, @Param('id') id: string): Promise<CourseDetailView> {
     return this.queries.execute(new GetCourseQuery(callerId, id));
   }
 
   @Post('enroll')
   @ApiZodBody(enrollBody)
+  @ApiAnswer(enrollResultSchema)
   @HttpCode(HttpStatus.OK)
   async enroll(
     @CurrentUserId() callerId: string,
@@ -118,6 +140,7 @@ export class AcademyController {
   }
 
   @Get('enrolled/:userId')
+  @ApiAnswer(z.array(enrollmentViewSchema))
   enrolled(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -126,6 +149,7 @@ export class AcademyController {
   }
 
   @Get('enrolled/details/:userId/:courseId')
+  @ApiAnswer(z.array(enrollmentDetailViewSchema))
   enrolledDetails(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -135,6 +159,7 @@ export class AcademyController {
   }
 
   @Get('progress/:userId/:courseId')
+  @ApiAnswer(progressViewSchema)
   progress(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -146,6 +171,7 @@ export class AcademyController {
   /** SPEC: the client shows `data.message`. */
   @Post('progress/module')
   @ApiZodBody(markModuleDoneBody)
+  @ApiAnswer(moduleDoneSchema)
   @HttpCode(HttpStatus.OK)
   async markModuleDone(
     @CurrentUserId() callerId: string,
@@ -158,6 +184,7 @@ export class AcademyController {
 
   @Post('progress/quiz')
   @ApiZodBody(recordQuizResultBody)
+  @ApiAnswer(quizResultSchema)
   @HttpCode(HttpStatus.OK)
   async recordQuizResult(
     @CurrentUserId() callerId: string,
@@ -172,6 +199,7 @@ export class AcademyController {
 
   @Post('save')
   @ApiZodBody(saveCourseBody)
+  @ApiAnswer(savedCourseSchema)
   @HttpCode(HttpStatus.OK)
   async save(
     @CurrentUserId() callerId: string,
@@ -183,6 +211,7 @@ export class AcademyController {
 
   @Delete('save')
   @ApiZodBody(saveCourseBody)
+  @ApiAnswer(unsavedCourseSchema)
   @HttpCode(HttpStatus.OK)
   async unsave(
     @CurrentUserId() callerId: string,
@@ -193,6 +222,7 @@ export class AcademyController {
   }
 
   @Get('saved/:userId')
+  @ApiAnswer(z.array(savedCourseViewSchema))
   saved(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -202,6 +232,7 @@ export class AcademyController {
 
   @Post('star')
   @ApiZodBody(starEnrollmentBody)
+  @ApiAnswer(starredEnrollmentSchema)
   @HttpCode(HttpStatus.OK)
   async star(
     @CurrentUserId() callerId: string,

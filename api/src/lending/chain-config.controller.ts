@@ -2,6 +2,9 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 
+import { ApiAnswer } from '../openapi';
+import { chainConfigSchema } from './lending.schema';
+
 import {
   type ChainConfig,
   GetChainConfigQuery,
@@ -14,6 +17,7 @@ export class ChainConfigController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
+  @ApiAnswer(chainConfigSchema)
   get(): Promise<ChainConfig> {
     return this.queries.execute(new GetChainConfigQuery());
   }

@@ -4,7 +4,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { BearerGuard } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
+import { ApiAnswer } from '../openapi';
 import type { MarketStats } from './market-stats';
+import { marketStatsSchema } from './market.schema';
 import { GetMarketStatsQuery } from './queries/get-market-stats/get-market-stats.query';
 
 @ApiTags('market')
@@ -17,6 +19,7 @@ export class MarketController {
    * with where the figures came from (`source`) and when CoinMarketCap produced them (`asOf`).
    */
   @Get('market-stats')
+  @ApiAnswer(marketStatsSchema)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   async stats(): Promise<Reply<MarketStats>> {
