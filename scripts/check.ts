@@ -1,7 +1,9 @@
 /**
- * `npm run check`: lint, typecheck and format check of every workspace. Runs them all and
- * reports each, so one failure does not hide another.
+ * `npm run check`: lint, typecheck and format check of every workspace, and the web's generated
+ * API types against the API's OpenAPI document. Runs them all and reports each, so one failure
+ * does not hide another.
  */
+import { apiTypesAreCurrent } from './api-types.ts';
 import { run } from './lib/children.ts';
 import { step } from './lib/progress.ts';
 import { root } from './lib/stack.ts';
@@ -33,6 +35,17 @@ for (const workspace of workspaces) {
 }
 await check('typecheck root config', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 await check('format (prettier)', 'npx', ['prettier', '--check', '.']);
+// api/openapi.json itself is checked against the code by the api's test/openapi.spec.ts.
+await step('web API types match api/openapi.json', async () => {
+  if (!(await apiTypesAreCurrent())) {
+    throw new Error(
+      'web/src/api/schema.gen.ts differs from what api/openapi.json generates: run ' +
+        '`npm run generate:api-types` and commit the result.',
+    );
+  }
+}).catch((error: unknown) => {
+  failures.push(error instanceof Error ? error.message : String(error));
+});
 
 if (failures.length > 0) {
   console.error(`\n${failures.join('\n\n')}`);

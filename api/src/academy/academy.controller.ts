@@ -12,12 +12,12 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody, ApiZodQuery } from '../openapi';
 import { AcademyReads, type Catalogue, listCoursesParams } from './academy-reads';
 import type {
   AcademyCategoryView,
@@ -26,6 +26,22 @@ import type {
   EnrollmentView,
   ProgressView,
 } from './academy-views';
+import {
+  academyCategoryViewSchema,
+  catalogueSchema,
+  courseDetailViewSchema,
+  courseSummaryViewSchema,
+  enrollmentDetailViewSchema,
+  enrollmentViewSchema,
+  enrollResultSchema,
+  moduleDoneSchema,
+  progressViewSchema,
+  quizResultSchema,
+  savedCourseSchema,
+  savedCourseViewSchema,
+  starredEnrollmentSchema,
+  unsavedCourseSchema,
+} from './academy.schema';
 import {
   type EnrollBody,
   enrollBody,
@@ -78,11 +94,14 @@ export class AcademyController {
   ) {}
 
   @Get('categories')
+  @ApiAnswer(z.array(academyCategoryViewSchema))
   categories(): Promise<AcademyCategoryView[]> {
     return this.reads.categories();
   }
 
   @Get('courses')
+  @ApiZodQuery(listCoursesParams)
+  @ApiAnswer(z.array(courseSummaryViewSchema))
   courses(
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(listCoursesParams)) params: z.infer<typeof listCoursesParams>,
@@ -91,17 +110,20 @@ export class AcademyController {
   }
 
   @Get('feed')
+  @ApiAnswer(catalogueSchema)
   feed(@CurrentUserId() callerId: string): Promise<Catalogue> {
     return this.reads.catalogue(callerId);
   }
 
   @Get('courses/:id')
+  @ApiAnswer(courseDetailViewSchema)
   course(@CurrentUserId() callerId: string, @Param('id') id: string): Promise<CourseDetailView> {
     return this.queries.execute(new GetCourseQuery(callerId, id));
   }
 
   @Post('enroll')
   @ApiZodBody(enrollBody)
+  @ApiAnswer(enrollResultSchema)
   @HttpCode(HttpStatus.OK)
   async enroll(
     @CurrentUserId() callerId: string,
@@ -117,6 +139,7 @@ export class AcademyController {
   }
 
   @Get('enrolled/:userId')
+  @ApiAnswer(z.array(enrollmentViewSchema))
   enrolled(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -125,6 +148,7 @@ export class AcademyController {
   }
 
   @Get('enrolled/details/:userId/:courseId')
+  @ApiAnswer(z.array(enrollmentDetailViewSchema))
   enrolledDetails(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -134,6 +158,7 @@ export class AcademyController {
   }
 
   @Get('progress/:userId/:courseId')
+  @ApiAnswer(progressViewSchema)
   progress(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -145,6 +170,7 @@ export class AcademyController {
   /** SPEC: the client shows `data.message`. */
   @Post('progress/module')
   @ApiZodBody(markModuleDoneBody)
+  @ApiAnswer(moduleDoneSchema)
   @HttpCode(HttpStatus.OK)
   async markModuleDone(
     @CurrentUserId() callerId: string,
@@ -157,6 +183,7 @@ export class AcademyController {
 
   @Post('progress/quiz')
   @ApiZodBody(recordQuizResultBody)
+  @ApiAnswer(quizResultSchema)
   @HttpCode(HttpStatus.OK)
   async recordQuizResult(
     @CurrentUserId() callerId: string,
@@ -171,6 +198,7 @@ export class AcademyController {
 
   @Post('save')
   @ApiZodBody(saveCourseBody)
+  @ApiAnswer(savedCourseSchema)
   @HttpCode(HttpStatus.OK)
   async save(
     @CurrentUserId() callerId: string,
@@ -182,6 +210,7 @@ export class AcademyController {
 
   @Delete('save')
   @ApiZodBody(saveCourseBody)
+  @ApiAnswer(unsavedCourseSchema)
   @HttpCode(HttpStatus.OK)
   async unsave(
     @CurrentUserId() callerId: string,
@@ -192,6 +221,7 @@ export class AcademyController {
   }
 
   @Get('saved/:userId')
+  @ApiAnswer(z.array(savedCourseViewSchema))
   saved(
     @CurrentUserId() callerId: string,
     @Param('userId') userId: string,
@@ -201,6 +231,7 @@ export class AcademyController {
 
   @Post('star')
   @ApiZodBody(starEnrollmentBody)
+  @ApiAnswer(starredEnrollmentSchema)
   @HttpCode(HttpStatus.OK)
   async star(
     @CurrentUserId() callerId: string,

@@ -1,13 +1,16 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 
 import { Reply } from '../common/envelope';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { RegionRule } from '../region/region-rule';
 import { ZodBody } from '../common/validation';
 import type { SignedIn } from '../users/signed-in';
+import { signedInSchema } from '../users/users.schema';
+import { sessionTokensSchema } from './auth.schema';
 import { type LoginBody, loginBody, LoginCommand } from './commands/login/login.command';
 import { EndSessionCommand } from './commands/logout/logout.command';
 import {
@@ -23,6 +26,7 @@ export class AuthController {
 
   @Post('login')
   @ApiZodBody(loginBody)
+  @ApiAnswer(signedInSchema)
   @RateLimited('login')
   @RegionRule()
   @HttpCode(HttpStatus.OK)
@@ -35,6 +39,7 @@ export class AuthController {
 
   @Post('refresh')
   @ApiZodBody(refreshBody)
+  @ApiAnswer(sessionTokensSchema)
   @HttpCode(HttpStatus.OK)
   async refresh(
     @Body(new ZodBody(refreshBody)) body: { refresh: string },
@@ -47,6 +52,7 @@ export class AuthController {
 
   @Post('logout')
   @ApiZodBody(refreshBody)
+  @ApiAnswer(z.null())
   @HttpCode(HttpStatus.OK)
   async logout(@Body(new ZodBody(refreshBody)) body: { refresh: string }): Promise<Reply<null>> {
     await this.commands.execute(new EndSessionCommand(body.refresh));

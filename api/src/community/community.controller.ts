@@ -13,11 +13,12 @@ import {
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody, ApiZodQuery } from '../openapi';
 import { ImageUploadInterceptor } from '../storage/image-upload.interceptor';
 import type { UploadedImageFile } from '../storage/image-uploads';
 import {
@@ -31,6 +32,11 @@ import {
   ReportPostCommand,
 } from './commands/report-post/report-post.command';
 import { type CommunityCategoryView, CommunityStore } from './community.store';
+import {
+  communityCategoryViewSchema,
+  postViewSchema,
+  reportedPostSchema,
+} from './community.schema';
 import type { PostView } from './post-view';
 import { type FeedParams, feedParams, GetFeedQuery } from './queries/get-feed/get-feed.query';
 
@@ -47,12 +53,15 @@ export class CommunityController {
   ) {}
 
   @Get('get-categories')
+  @ApiAnswer(z.array(communityCategoryViewSchema))
   categories(): Promise<CommunityCategoryView[]> {
     return this.store.categories();
   }
 
   /** Every category's posts, as `feed/:categoryId` pages them (the page's 'All' chip). */
   @Get('feed')
+  @ApiZodQuery(feedParams)
+  @ApiAnswer(z.array(postViewSchema))
   feedOfAll(
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(feedParams)) params: FeedParams,
@@ -62,6 +71,8 @@ export class CommunityController {
 
   /** Newest first, `limit` (default 20) posts per `page`; a short page is the last. */
   @Get('feed/:categoryId')
+  @ApiZodQuery(feedParams)
+  @ApiAnswer(z.array(postViewSchema))
   feed(
     @CurrentUserId() callerId: string,
     @Param('categoryId') categoryId: string,
@@ -74,6 +85,7 @@ export class CommunityController {
   @Post('create-post')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiZodBody(createPostBody)
+  @ApiAnswer(postViewSchema, { status: 201 })
   @UseInterceptors(ImageUploadInterceptor('image'))
   @HttpCode(HttpStatus.CREATED)
   async createPost(
@@ -89,6 +101,7 @@ export class CommunityController {
 
   @Post('report-post')
   @ApiZodBody(reportPostBody)
+  @ApiAnswer(reportedPostSchema)
   @HttpCode(HttpStatus.OK)
   async reportPost(
     @CurrentUserId() callerId: string,

@@ -9,7 +9,9 @@ import { DomainError } from '../common/domain-error';
 import { Reply } from '../common/envelope';
 import { ENV, type Env } from '../config/env';
 import { ChainVerification, type Verification } from '../lending/projection/chain-verification';
+import { ApiAnswer } from '../openapi';
 import { REDIS } from '../redis/redis.module';
+import { livenessSchema, readinessSchema } from './health.schema';
 
 type Dependency = 'postgres' | 'redis';
 type DependencyState = 'up' | 'down';
@@ -53,6 +55,7 @@ export class HealthController {
 
   /** Liveness: the process answers. */
   @Get('health')
+  @ApiAnswer(livenessSchema)
   health(): Reply<{ status: 'ok' }> {
     return new Reply({ status: 'ok' }, 'ok');
   }
@@ -64,6 +67,7 @@ export class HealthController {
    * why loan status is unverified, which would tell a visitor when the chain is unwatched.
    */
   @Get('ready')
+  @ApiAnswer(readinessSchema, { description: 'Ready (503 `HEALTH.NOT_READY` when not).' })
   async ready(@Headers('authorization') authorization?: string): Promise<Reply<ReadyDetail>> {
     const [postgres, redis, verification] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),

@@ -18,7 +18,7 @@ import type { Request, Response } from 'express';
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody, ApiZodQuery } from '../openapi';
 import { RegionRule } from '../region/region-rule';
 import {
   type ApproveLoanRequestBody,
@@ -41,6 +41,12 @@ import {
   transactionBody,
 } from './commands/record-loan-transaction/record-loan-transaction.command';
 import { LoanChangeStreams, STREAM_PING_MS, STREAM_RETRY_MS } from './events/loan-change-streams';
+import {
+  borrowingStatusSchema,
+  fundingIntentSchema,
+  loanRequestPageSchema,
+  loanRequestViewSchema,
+} from './lending.schema';
 import type { LoanRequestView } from './loan-request-view';
 import {
   type BorrowingStatus,
@@ -67,7 +73,8 @@ export class LendingController {
   ) {}
 
   @Get('requests')
-  @ApiOkResponse({
+  @ApiZodQuery(listLoanRequestsParams)
+  @ApiAnswer(loanRequestPageSchema, {
     description:
       '`loanRequests`, `pagination` and `verification: { verified, reason }`: whether the ' +
       'indexer vouches for loan status right now. While it does not (halted after a reorg ' +
@@ -83,6 +90,7 @@ export class LendingController {
   }
 
   @Get('requests/:id')
+  @ApiAnswer(loanRequestViewSchema)
   get(@Param('id') id: string): Promise<LoanRequestView> {
     return this.queries.execute(new GetLoanRequestQuery(id));
   }
@@ -90,6 +98,7 @@ export class LendingController {
   @Post('request')
   @RegionRule()
   @ApiZodBody(createLoanRequestBody)
+  @ApiAnswer(loanRequestViewSchema, { status: 201 })
   @HttpCode(HttpStatus.CREATED)
   async create(
     @CurrentUserId() callerId: string,
@@ -102,6 +111,7 @@ export class LendingController {
   @Post('requests/:id/approve')
   @RegionRule()
   @ApiZodBody(approveLoanRequestBody)
+  @ApiAnswer(fundingIntentSchema)
   @HttpCode(HttpStatus.OK)
   async approve(
     @CurrentUserId() callerId: string,
@@ -115,6 +125,7 @@ export class LendingController {
   @Post('requests/:id/fund')
   @RegionRule()
   @ApiZodBody(fundBody)
+  @ApiAnswer(loanRequestViewSchema)
   @HttpCode(HttpStatus.OK)
   fund(
     @CurrentUserId() callerId: string,
@@ -127,6 +138,7 @@ export class LendingController {
   @Post('requests/:id/repay')
   @RegionRule()
   @ApiZodBody(transactionBody)
+  @ApiAnswer(loanRequestViewSchema)
   @HttpCode(HttpStatus.OK)
   repay(
     @CurrentUserId() callerId: string,
@@ -139,6 +151,7 @@ export class LendingController {
   @Post('requests/:id/withdraw')
   @RegionRule()
   @ApiZodBody(transactionBody)
+  @ApiAnswer(loanRequestViewSchema)
   @HttpCode(HttpStatus.OK)
   withdraw(
     @CurrentUserId() callerId: string,
@@ -151,6 +164,7 @@ export class LendingController {
   @Post('requests/:id/complete')
   @RegionRule()
   @ApiZodBody(transactionBody)
+  @ApiAnswer(loanRequestViewSchema)
   @HttpCode(HttpStatus.OK)
   complete(
     @CurrentUserId() callerId: string,
@@ -161,6 +175,7 @@ export class LendingController {
   }
 
   @Post('requests/:id/cancel')
+  @ApiAnswer(loanRequestViewSchema)
   @RegionRule()
   @HttpCode(HttpStatus.OK)
   async cancel(
@@ -192,6 +207,7 @@ export class LendingController {
   }
 
   @Get('borrowing-status')
+  @ApiAnswer(borrowingStatusSchema)
   borrowingStatus(@CurrentUserId() callerId: string): Promise<BorrowingStatus> {
     return this.queries.execute(new GetBorrowingStatusQuery(callerId));
   }

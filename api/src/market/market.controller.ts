@@ -3,8 +3,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { BearerGuard } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
+import { ApiAnswer } from '../openapi';
 import type { MarketStats } from './market-stats';
 import { MARKET_STATS_PROVIDER, type MarketStatsProvider } from './market-stats-provider';
+import { marketStatsSchema } from './market.schema';
 
 @ApiTags('market')
 @Controller()
@@ -16,6 +18,7 @@ export class MarketController {
    * with where the figures came from (`source`) and when CoinMarketCap produced them (`asOf`).
    */
   @Get('market-stats')
+  @ApiAnswer(marketStatsSchema)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   async stats(): Promise<Reply<MarketStats>> {

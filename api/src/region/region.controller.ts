@@ -3,8 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 
 import { Reply } from '../common/envelope';
+import { ApiAnswer } from '../openapi';
 import { RegionCheck } from './region-check';
 import { regionErrors, visitorAddress } from './region-rule';
+import { regionCheckSchema } from './region.schema';
 
 /**
  * The client's start-up check (SPEC §7): `REGION_BLOCKED` with 451 for visitors from where the
@@ -17,6 +19,7 @@ export class RegionController {
   constructor(private readonly regions: RegionCheck) {}
 
   @Get()
+  @ApiAnswer(regionCheckSchema)
   check(@Req() request: Request): Reply<{ region: 'allowed' }> {
     if (this.regions.verdict(visitorAddress(request)).blocked) {
       throw regionErrors.blocked();

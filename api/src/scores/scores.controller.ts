@@ -7,8 +7,10 @@ import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply, type SuccessEnvelope } from '../common/envelope';
 import { isUuid } from '../common/ids';
 import { ZodBody } from '../common/validation';
+import { ApiAnswer } from '../openapi';
 import type { MemberScore, ScoreSource } from './member-score';
 import { ListScoresQuery } from './queries/list-scores/list-scores.query';
+import { memberScoreSchema, scoreSourceSchema } from './scores.schema';
 
 /**
  * `data` stays the list SPEC §7 names; `source` sits beside it, so clients that read only `data`
@@ -58,7 +60,13 @@ export class ScoresController {
   @Get('api/confirmu')
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
-  @ApiQuery({ name: 'userIds', required: false, description: 'member ids, comma-separated' })
+  @ApiQuery({
+    name: 'userIds',
+    required: false,
+    type: String,
+    description: 'member ids, comma-separated',
+  })
+  @ApiAnswer(z.array(memberScoreSchema), { beside: { source: scoreSourceSchema } })
   async list(
     @CurrentUserId() callerId: string,
     @Query(new ZodBody(scoreParams)) params: ScoreParams,

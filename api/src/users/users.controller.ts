@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody } from '../openapi';
 import { RateLimited } from '../rate-limits/rate-limited.guard';
 import { RegionRule } from '../region/region-rule';
 import { ZodBody } from '../common/validation';
@@ -39,6 +39,7 @@ import { emailOnlyBody } from './fields';
 import { GetMeQuery } from './queries/get-me/get-me.query';
 import type { SignedIn } from './signed-in';
 import type { UserView } from './user-view';
+import { signedInSchema, userViewSchema } from './users.schema';
 
 /** SPEC §7 "Account" paths, as the client calls them (one is under /user, singular). */
 @ApiTags('accounts')
@@ -52,6 +53,7 @@ export class UsersController {
   /** The same answer for every address (no enumeration). */
   @Post('users/request-account')
   @ApiZodBody(requestAccountBody)
+  @ApiAnswer(z.null())
   @RateLimited('codeRequest')
   @RegionRule()
   @HttpCode(HttpStatus.OK)
@@ -67,6 +69,7 @@ export class UsersController {
 
   @Post('user/resend-otp')
   @ApiZodBody(emailOnlyBody)
+  @ApiAnswer(z.null())
   @RateLimited('codeRequest')
   @RegionRule()
   @HttpCode(HttpStatus.OK)
@@ -79,6 +82,7 @@ export class UsersController {
 
   @Post('users/verify-account')
   @ApiZodBody(verifyAccountBody)
+  @ApiAnswer(signedInSchema, { status: 201 })
   @RateLimited('codeVerification')
   @RegionRule()
   @HttpCode(HttpStatus.CREATED)
@@ -94,6 +98,7 @@ export class UsersController {
   /** The same answer for every address (no enumeration). */
   @Post('users/forgot-password')
   @ApiZodBody(emailOnlyBody)
+  @ApiAnswer(z.null())
   @RateLimited('codeRequest')
   @HttpCode(HttpStatus.OK)
   async forgotPassword(
@@ -108,6 +113,7 @@ export class UsersController {
 
   @Post('users/verify-forgetpassword-otp')
   @ApiZodBody(verifyResetCodeBody)
+  @ApiAnswer(z.null())
   @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async verifyResetCode(
@@ -119,6 +125,7 @@ export class UsersController {
 
   @Post('users/reset-password')
   @ApiZodBody(resetPasswordBody)
+  @ApiAnswer(z.null())
   @RateLimited('codeVerification')
   @HttpCode(HttpStatus.OK)
   async resetPassword(
@@ -130,6 +137,7 @@ export class UsersController {
 
   @Post('users/edit-profile')
   @ApiZodBody(editProfileBody)
+  @ApiAnswer(userViewSchema)
   @HttpCode(HttpStatus.OK)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
@@ -145,6 +153,7 @@ export class UsersController {
 
   @Post('users/block-user')
   @ApiZodBody(blockUserBody)
+  @ApiAnswer(z.null())
   @HttpCode(HttpStatus.OK)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
@@ -157,6 +166,7 @@ export class UsersController {
   }
 
   @Get('users/me')
+  @ApiAnswer(userViewSchema)
   @UseGuards(BearerGuard)
   @ApiBearerAuth()
   async me(@CurrentUserId() userId: string): Promise<Reply<UserView>> {

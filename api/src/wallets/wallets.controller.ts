@@ -11,11 +11,12 @@ import {
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 
 import { BearerGuard, CurrentUserId } from '../auth/bearer.guard';
 import { Reply } from '../common/envelope';
 import { ZodBody } from '../common/validation';
-import { ApiZodBody } from '../openapi';
+import { ApiAnswer, ApiZodBody } from '../openapi';
 import { RegionRule } from '../region/region-rule';
 import {
   IssueWalletNonceCommand,
@@ -30,6 +31,12 @@ import {
 import { UnlinkWalletCommand } from './commands/unlink-wallet/unlink-wallet.command';
 import { toWalletView, type WalletView } from './wallet-view';
 import { WalletsStore } from './wallets.store';
+import {
+  linkedWalletSchema,
+  unlinkedWalletSchema,
+  walletNonceSchema,
+  walletViewSchema,
+} from './wallets.schema';
 
 /** The member's wallets, linked by signing a Sign-In with Ethereum message. Signed in only. */
 @ApiTags('wallets')
@@ -43,6 +50,7 @@ export class WalletsController {
   ) {}
 
   @Post('nonce')
+  @ApiAnswer(walletNonceSchema, { status: 201 })
   @RegionRule()
   @HttpCode(HttpStatus.CREATED)
   nonce(@CurrentUserId() callerId: string): Promise<WalletNonce> {
@@ -52,6 +60,7 @@ export class WalletsController {
   @Post()
   @RegionRule()
   @ApiZodBody(linkWalletBody)
+  @ApiAnswer(linkedWalletSchema, { status: 201 })
   @HttpCode(HttpStatus.CREATED)
   async link(
     @CurrentUserId() callerId: string,
@@ -65,11 +74,13 @@ export class WalletsController {
 
   /** The member's own linked wallets, oldest link first. */
   @Get()
+  @ApiAnswer(z.array(walletViewSchema))
   async list(@CurrentUserId() callerId: string): Promise<WalletView[]> {
     return (await this.wallets.list(callerId)).map(toWalletView);
   }
 
   @Delete(':address')
+  @ApiAnswer(unlinkedWalletSchema)
   @RegionRule()
   @HttpCode(HttpStatus.OK)
   async unlink(

@@ -1,3 +1,4 @@
+import type { ApiSchemas } from '@/api/types';
 import { env } from '@/config/env';
 
 import { session } from './session';
@@ -120,7 +121,7 @@ export function renewSession(): Promise<string | null> {
         }
         throw new ApiError(UNREACHABLE_MESSAGE, response.status);
       }
-      const { data } = (await response.json()) as Envelope<{ token: string; refresh: string }>;
+      const { data } = (await response.json()) as Envelope<ApiSchemas['SessionTokens']>;
       session.setTokens(data);
       return data.token;
     };

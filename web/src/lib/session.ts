@@ -1,17 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
+import type { ApiSchemas } from '@/api/types';
+
 /** The signed-in member as the API describes them (SPEC §3, User). */
-export interface SessionUser {
-  _id: string;
-  fullname: string;
-  email: string;
-  phone: string;
-  gender: string | null;
-  ageRange: string | null;
-  location: { city: string | null; town: string | null; country: string | null };
-  occupation: string | null;
-  profile: unknown;
-}
+export type SessionUser = ApiSchemas['UserView'];
 
 /** SPEC §3, Session state. `token` present means signed in. */
 export interface SessionState {
@@ -23,11 +15,7 @@ export interface SessionState {
 }
 
 /** What a login or a verified sign-up answers. */
-export interface SignedIn {
-  token: string;
-  refresh: string;
-  user: SessionUser;
-}
+export type SignedIn = ApiSchemas['SignedIn'];
 
 export const SESSION_KEY = 'lendpath.session';
 /** SPEC §9: how long start-up waits for the stored session before going on without it. */
@@ -131,7 +119,7 @@ export class SessionStore {
     });
   }
 
-  setTokens(tokens: { token: string; refresh: string }): void {
+  setTokens(tokens: ApiSchemas['SessionTokens']): void {
     this.set({ ...this.state, ...tokens });
   }
 

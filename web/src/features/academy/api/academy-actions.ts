@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 import { useUser } from '@/lib/session';
 import { notify } from '@/lib/toasts';
 
 import { ACADEMY_KEY } from './academy-reads';
-import type { Progress, QuizResult } from './types';
+import type { QuizResult } from './types';
 
 /** SPEC §5 "Academy" and §8: the texts of the Academy's actions. */
 export const ACADEMY_TEXTS = {
@@ -38,7 +39,7 @@ export function useEnroll() {
       if (userId === '' || courseId === '') {
         throw new Error(ACADEMY_TEXTS.enrollMissing);
       }
-      return apiRequest<{ enrollmentId: string }>('/academy/enroll', {
+      return apiRequest<ApiSchemas['EnrollResult']>('/academy/enroll', {
         method: 'POST',
         auth: true,
         body: { userId, courseId },
@@ -69,7 +70,7 @@ export function useSaveCourse() {
       if (userId === '' || courseId === '') {
         throw new Error(ACADEMY_TEXTS.saveMissing);
       }
-      return apiRequest<{ courseId: string; saved: boolean }>('/academy/save', {
+      return apiRequest<ApiSchemas['SavedCourse'] | ApiSchemas['UnsavedCourse']>('/academy/save', {
         method: save ? 'POST' : 'DELETE',
         auth: true,
         body: { userId, courseId },
@@ -92,7 +93,7 @@ export function useStarEnrollment() {
       if (enrollmentId === '') {
         throw new Error(ACADEMY_TEXTS.enrollmentMissing);
       }
-      return apiRequest<{ enrollmentId: string; starred: boolean }>('/academy/star', {
+      return apiRequest<ApiSchemas['StarredEnrollment']>('/academy/star', {
         method: 'POST',
         auth: true,
         body: { enrollmentId, starred },
@@ -115,7 +116,7 @@ export function useMarkModuleDone() {
       if (enrollmentId === '') {
         throw new Error(ACADEMY_TEXTS.enrollmentMissing);
       }
-      return apiRequest<Progress & { message?: string }>('/academy/progress/module', {
+      return apiRequest<ApiSchemas['ModuleDone']>('/academy/progress/module', {
         method: 'POST',
         auth: true,
         body: { enrollmentId, moduleId },

@@ -1,115 +1,46 @@
 /**
- * The Academy's answers as the API sends them (api/src/academy/academy-views.ts, SPEC §3).
- * Restated by hand until the web's types are generated from the OpenAPI document (issue 19).
+ * The Academy's answers (api/src/academy/academy.schema.ts, SPEC §3), as the web's types
+ * generated from the API's OpenAPI document name them.
  */
+import type { ApiSchemas } from '@/api/types';
 
-export interface AcademyCategory {
-  _id: string;
-  title: string;
-  slug: string;
-}
+export type AcademyCategory = ApiSchemas['AcademyCategoryView'];
 
 /** SPEC §3 "Course card", with the caller's own state. */
-export interface CourseSummary {
-  _id: string;
-  courseId: string;
-  title: string;
-  description: string;
-  /** Out of 5. */
-  rating: number;
-  /** A path on the API host. */
-  coverImage: string;
-  category: AcademyCategory;
-  members: number;
-  moduleCount: number;
-  isEnrolled: boolean;
-  isSaved: boolean;
-  isStarred: boolean;
-  enrollmentId: string | null;
-  /** Percent of modules completed; null when not enrolled. */
-  progress: number | null;
-}
+export type CourseSummary = ApiSchemas['CourseSummaryView'];
 
 /** SPEC §3 "Module progress item". */
-export interface ModuleProgress {
-  moduleId: string;
-  completed: boolean;
-  quizCompleted: boolean;
-  /** The best score of any attempt, 0–100; null before the first. */
-  quizScore: number | null;
-}
+export type ModuleProgress = ApiSchemas['ModuleProgressView'];
 
 /** One block of a module's outline (SPEC §3 "Section"). */
-export type Section =
-  | { type: 'subheading'; content: string }
-  | { type: 'paragraph'; content: string }
-  | { type: 'image'; content: string; url: string };
+export type Section = ApiSchemas['Section'];
 
 /** SPEC §3 "Quiz question". */
-export interface QuizQuestion {
-  question: string;
-  choices: string[];
-  correct_answer_index: number;
-  reflection_prompt?: string;
-}
+export type QuizQuestion = ApiSchemas['QuizQuestion'];
 
 /** SPEC §3 "Module", with the caller's progress in it. */
-export interface CourseModule extends Omit<ModuleProgress, 'moduleId'> {
-  _id: string;
-  title: string;
-  sections: Section[];
-  quiz: QuizQuestion[];
-}
+export type CourseModule = ApiSchemas['ModuleView'];
 
 /** SPEC §3 "Course": one course with its modules (`members` counts who is enrolled). */
-export interface CourseDetail extends CourseSummary {
-  overview: string;
-  modules: CourseModule[];
-}
+export type CourseDetail = ApiSchemas['CourseDetailView'];
 
 /** A module as the list of enrolments names it. */
-export interface ModuleOutline {
-  _id: string;
-  title: string;
-  questionCount: number;
-}
+export type ModuleOutline = ApiSchemas['ModuleOutlineView'];
 
-/** SPEC §3 "Enrollment". */
-export interface Enrollment<TCourse = CourseSummary & { modules: ModuleOutline[] }> {
-  _id: string;
-  enrollmentId: string;
-  course: TCourse;
-  progress: number;
-  moduleProgress: ModuleProgress[];
-  starred: boolean;
-  createdAt: string;
-}
+/**
+ * SPEC §3 "Enrollment": with the course as the list of enrolments shows it, or (`CourseDetail`)
+ * as GET /academy/enrolled/details answers it.
+ */
+export type Enrollment<TCourse = ApiSchemas['EnrollmentView']['course']> = Omit<
+  ApiSchemas['EnrollmentView'],
+  'course'
+> & { course: TCourse };
 
 /** SPEC §3 "Catalogue response data". */
-export interface Catalogue {
-  trending: CourseSummary[];
-  byCategory: { categoryId: string; categoryName: string; courses: CourseSummary[] }[];
-}
+export type Catalogue = ApiSchemas['Catalogue'];
 
 /** SPEC §3 "Saved item". */
-export interface SavedCourse {
-  course: CourseSummary;
-  savedAt: string;
-}
-
-/** SPEC §3 "Quiz progress response", with the percent beside it. */
-export interface Progress {
-  enrollmentId: string;
-  progress: number;
-  moduleProgress: ModuleProgress[];
-}
+export type SavedCourse = ApiSchemas['SavedCourseView'];
 
 /** The answer to POST /academy/progress/quiz: the attempt as the server graded it. */
-export interface QuizResult extends Progress {
-  moduleId: string;
-  score: number;
-  gradedBy: 'server' | 'client';
-  passed: boolean;
-  bestScore: number;
-  attempts: number;
-}
+export type QuizResult = ApiSchemas['QuizResult'];

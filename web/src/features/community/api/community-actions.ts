@@ -1,5 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 import { notify } from '@/lib/toasts';
 
@@ -67,7 +68,7 @@ export function useCreatePost() {
 export function useReportPost() {
   return useMutation({
     mutationFn: (postId: string) =>
-      apiRequest<{ postId: string; reported: boolean }>('/community/report-post', {
+      apiRequest<ApiSchemas['ReportedPost']>('/community/report-post', {
         method: 'POST',
         auth: true,
         body: { postId },

@@ -1,25 +1,11 @@
 /**
- * The community's answers as the API sends them (api/src/community, SPEC §3). Restated by hand
- * until the web's types are generated from the OpenAPI document (issue 19).
+ * The community's answers (api/src/community/community.schema.ts, SPEC §3), as the web's types
+ * generated from the API's OpenAPI document name them.
  */
+import type { ApiSchemas } from '@/api/types';
 
 /** SPEC §3 "Community category". */
-export interface CommunityCategory {
-  _id: string;
-  title: string;
-}
+export type CommunityCategory = ApiSchemas['CommunityCategoryView'];
 
 /** SPEC §3 "Post", with the image's size (so its space is kept while it loads). */
-export interface Post {
-  _id: string;
-  user: { _id: string; fullname: string };
-  categoryId: string;
-  createdAt: string;
-  content: string;
-  /** The image's path on the API host, or null for a text post. */
-  postMedia: string | null;
-  postMediaWidth: number | null;
-  postMediaHeight: number | null;
-  /** Hidden after reports: only its author still sees it. */
-  hidden: boolean;
-}
+export type Post = ApiSchemas['PostView'];

@@ -1,21 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 
 /** SPEC §3, Market stat item, as GET /market-stats answers it (CoinMarketCap's shape). */
-export interface MarketStat {
-  id: number;
-  name: string;
-  symbol: string;
-  quote: { USD: { market_cap_dominance: number; percent_change_24h: number } };
-}
+export type MarketStat = ApiSchemas['MarketStat'];
 
-export interface MarketStats {
-  data: MarketStat[];
-  /** `snapshot` means the sample figures shipped with the API, not live ones. */
-  source: 'coinmarketcap' | 'coinmarketcap-stale' | 'snapshot';
-  asOf: string;
-}
+/** `source` `snapshot` means the sample figures shipped with the API, not live ones. */
+export type MarketStats = ApiSchemas['MarketStats'];
 
 /** What the card says when the figures cannot be loaded (SPEC names no text), above Try Again. */
 export const MARKET_STATS_FAILED = 'Market statistics could not be loaded. Please try again.';

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
-
-interface ScoreEntry {
-  userId: string;
-  totalScore: number;
-}
 
 /**
  * GET /api/confirmu?userIds=…: the scores of the members named, by member id (SPEC §7). The API
@@ -16,7 +12,7 @@ export const scoresQueryOptions = (memberIds: readonly string[]) => {
   return queryOptions({
     queryKey: ['scores', ids],
     queryFn: async ({ signal }) => {
-      const { data } = await apiRequest<ScoreEntry[]>(
+      const { data } = await apiRequest<ApiSchemas['MemberScore'][]>(
         `/api/confirmu?userIds=${ids.map(encodeURIComponent).join(',')}`,
         { auth: true, fallback: 'Failed to load scores', signal },
       );

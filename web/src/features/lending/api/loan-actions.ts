@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 
+import type { ApiRequestBody } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 
 import type { LoanRequest } from './loan-requests';
@@ -13,15 +14,8 @@ export const LENDING_FALLBACKS = {
   claim: 'Failed to claim the repayment',
 } as const;
 
-export interface NewLoanRequest {
-  amount: number;
-  duration: number;
-  walletAddress: string;
-  description: string;
-  borrower: string;
-  loanChainId: string;
-  transactionHash: Hex;
-}
+/** POST /microlending/request's body: the loan the wallet has just requested, and its words. */
+export type NewLoanRequest = ApiRequestBody<'/microlending/request', 'post'>;
 
 const post = async (path: string, body: unknown, fallback: string) =>
   (await apiRequest<LoanRequest>(path, { method: 'POST', auth: true, body, fallback })).data;
@@ -32,7 +26,7 @@ export const recordLoanRequest = (request: NewLoanRequest) =>
 
 export const recordFunding = (
   id: string,
-  body: { transactionHash: Hex; interestRate: number; lenderWalletAddress: string },
+  body: ApiRequestBody<'/microlending/requests/{id}/fund', 'post'> & { transactionHash: Hex },
 ) => post(`/microlending/requests/${id}/fund`, body, LENDING_FALLBACKS.fund);
 
 export const recordRepayment = (id: string, transactionHash: Hex) =>

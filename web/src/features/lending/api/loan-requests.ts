@@ -1,64 +1,30 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { ApiQuery, ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 
-export type LoanStatus = 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted';
-/** `unverified`: the indexer is halted or behind, so nothing about the row is vouched for now. */
-export type Finality = 'pending' | 'safe' | 'finalized' | 'unverified';
+/** SPEC §3 "Loan request (server record)", with what the chain adds (GET /microlending/requests). */
+export type LoanRequest = ApiSchemas['LoanRequestView'];
 
-/** Whether the API's indexer vouches for loan status right now (every list answer says). */
-export interface Verification {
-  verified: boolean;
-  /** For operators; members are shown a calm banner instead. */
-  reason: string | null;
-}
+export type LoanStatus = LoanRequest['status'];
+/** `unverified`: the indexer is halted or behind, so nothing about the row is vouched for now. */
+export type Finality = LoanRequest['chain']['finality'];
+
+/**
+ * Whether the API's indexer vouches for loan status right now (every list answer says); `reason`
+ * is for operators, members are shown a calm banner instead.
+ */
+export type Verification = ApiSchemas['Verification'];
 
 /** A member as a loan names them. */
-export interface LoanParty {
-  _id: string;
-  fullname: string;
-}
+export type LoanParty = NonNullable<LoanRequest['borrower']>;
 
-/** SPEC §3 "Loan request (server record)", with what the chain adds (GET /microlending/requests). */
-export interface LoanRequest {
-  _id: string;
-  loanChainId: string;
-  amount: number;
-  amountUnits: string;
-  duration: number;
-  walletAddress: string;
-  description: string;
-  borrower: LoanParty | null;
-  lender: LoanParty | null;
-  status: LoanStatus;
-  createdAt: string;
-  interestRate: number | null;
-  /** The highest APR a lender may fund at, percent: the borrower's cap within the platform's. */
-  maxInterestRate: number;
-  lenderWalletAddress: string | null;
-  startDate: string | null;
-  dueDate: string | null;
-  repaymentAmount: number | null;
-  repaidAmount: number | null;
-  penalty: number | null;
-  repaidAt: string | null;
-  escrowed: boolean | null;
-  escrowReleased: boolean | null;
-  chain: { asOfBlock: number; asOfBlockHash: string; finality: Finality };
-}
+export type LoanRequestPage = ApiSchemas['LoanRequestPage'];
 
-export interface LoanRequestPage {
-  loanRequests: LoanRequest[];
-  pagination: { page: number; pages: number; total?: number };
-  verification: Verification;
-}
-
-export interface LoanListParams {
-  page: number;
-  limit: number;
-  borrower?: 'me';
-  lender?: 'me';
-}
+type ListQuery = ApiQuery<'/microlending/requests', 'get'>;
+/** The list's query as the web asks it: always a page and its size. */
+export type LoanListParams = Required<Pick<ListQuery, 'page' | 'limit'>> &
+  Pick<ListQuery, 'borrower' | 'lender'>;
 
 /** What a list that cannot load says (SPEC names no text for it), above its Try Again. */
 export const LOAN_LIST_FAILED = 'Loan requests could not be loaded. Please try again.';

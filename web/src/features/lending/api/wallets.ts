@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Hex } from 'viem';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 
-export interface LinkedWallet {
-  address: string;
-  linkedAt: string;
-}
+export type LinkedWallet = ApiSchemas['WalletView'];
 
 export const walletsQueryOptions = () =>
   queryOptions({
@@ -27,7 +25,7 @@ export function useLinkedWallets() {
 
 /** POST /wallets/nonce: a single-use nonce for the Sign-In with Ethereum message. */
 export async function requestWalletNonce(): Promise<string> {
-  const { data } = await apiRequest<{ nonce: string }>('/wallets/nonce', {
+  const { data } = await apiRequest<ApiSchemas['WalletNonce']>('/wallets/nonce', {
     method: 'POST',
     auth: true,
     fallback: 'Failed to link wallet',
@@ -41,7 +39,7 @@ export function useLinkWallet() {
   return useMutation({
     mutationFn: async (proof: { message: string; signature: Hex }) =>
       (
-        await apiRequest<{ address: string; loansAttached: number }>('/wallets', {
+        await apiRequest<ApiSchemas['LinkedWallet']>('/wallets', {
           method: 'POST',
           auth: true,
           body: proof,

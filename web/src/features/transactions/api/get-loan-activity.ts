@@ -1,28 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import type { ApiSchemas } from '@/api/types';
 import { apiRequest } from '@/lib/api-client';
 
-/** The fields of GET /microlending/requests' loans that money movements are read from. */
-export interface LoanRecord {
-  _id: string;
-  loanChainId: string;
-  amount: number;
-  status: 'requested' | 'funded' | 'repaid' | 'cancelled' | 'defaulted';
-  startDate: string | null;
-  repaidAt: string | null;
-  repaidAmount: number | null;
-  repaymentAmount: number | null;
-  escrowed: boolean | null;
-  escrowReleased: boolean | null;
-  /** `unverified` while the API's indexer is halted or behind the chain. */
-  chain: { finality: 'pending' | 'safe' | 'finalized' | 'unverified' };
-}
+type LoanRequest = ApiSchemas['LoanRequestView'];
 
-interface LoanPage {
-  loanRequests: LoanRecord[];
-  pagination: { page: number; pages: number };
-  verification: { verified: boolean };
-}
+/** The fields of GET /microlending/requests' loans that money movements are read from. */
+export type LoanRecord = Pick<
+  LoanRequest,
+  | '_id'
+  | 'loanChainId'
+  | 'amount'
+  | 'status'
+  | 'startDate'
+  | 'repaidAt'
+  | 'repaidAmount'
+  | 'repaymentAmount'
+  | 'escrowed'
+  | 'escrowReleased'
+> & {
+  /** `unverified` while the API's indexer is halted or behind the chain. */
+  chain: Pick<LoanRequest['chain'], 'finality'>;
+};
 
 export interface LoanActivity {
   borrowed: LoanRecord[];
@@ -41,11 +40,14 @@ async function allLoans(filter: 'borrower' | 'lender', signal: AbortSignal) {
   let verified = true;
   for (let page = 1; ; page += 1) {
     const query = new URLSearchParams({ [filter]: 'me', page: `${page}`, limit: `${PAGE_SIZE}` });
-    const { data } = await apiRequest<LoanPage>(`/microlending/requests?${query.toString()}`, {
-      auth: true,
-      fallback: TRANSACTIONS_FAILED,
-      signal,
-    });
+    const { data } = await apiRequest<ApiSchemas['LoanRequestPage']>(
+      `/microlending/requests?${query.toString()}`,
+      {
+        auth: true,
+        fallback: TRANSACTIONS_FAILED,
+        signal,
+      },
+    );
     loans.push(...data.loanRequests);
     verified &&= data.verification.verified;
     if (page >= data.pagination.pages) {
