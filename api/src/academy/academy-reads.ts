@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 
 import { academyErrors, assertSelf } from './academy-errors';
 import { isUuid } from '../common/ids';
+import { Sql } from '../database/sql';
 import {
   type AcademyCategoryView,
   type CourseDetailView,
@@ -96,7 +97,10 @@ const MODULES_SQL = `
 /** The Academy's read side: plain SQL, shaped into SPEC §3's views. */
 @Injectable()
 export class AcademyReads {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   categories(): Promise<AcademyCategoryView[]> {
     return this.dataSource.query<AcademyCategoryView[]>(
@@ -108,7 +112,7 @@ export class AcademyReads {
   async courses(callerId: string, category?: string): Promise<CourseSummaryView[]> {
     const rows =
       category === undefined
-        ? await this.dataSource.query<SummaryRow[]>(CATALOGUE_SQL, [callerId])
+        ? await this.sql.rows<SummaryRow>(CATALOGUE_SQL, [callerId])
         : await this.dataSource.query<SummaryRow[]>(
             summarySql({ filter: '(cat.id::text = $2 OR cat.slug = $2)' }),
             [callerId, category],

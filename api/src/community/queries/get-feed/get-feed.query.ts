@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 
 import { isUuid } from '../../../common/ids';
+import { Sql } from '../../../database/sql';
 import { communityErrors } from '../../community-errors';
 import { POST_VIEW_COLUMNS, type PostView } from '../../post-view';
 
@@ -55,13 +56,16 @@ export class GetFeedQuery extends Query<PostView[]> {
 
 @QueryHandler(GetFeedQuery)
 export class GetFeedHandler implements IQueryHandler<GetFeedQuery> {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   async execute({ callerId, categoryId, params }: GetFeedQuery): Promise<PostView[]> {
     if (categoryId !== null && !isUuid(categoryId)) {
       throw communityErrors.categoryNotFound();
     }
-    const posts = await this.dataSource.query<PostView[]>(FEED_SQL, [
+    const posts = await this.sql.rows<PostView>(FEED_SQL, [
       categoryId,
       callerId,
       params.limit,

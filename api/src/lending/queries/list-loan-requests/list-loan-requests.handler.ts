@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
 
+import { Sql } from '../../../database/sql';
 import { LendingChain } from '../../chain/lending-chain';
 import {
   LOAN_REQUEST_FROM,
@@ -18,7 +18,7 @@ import { ListLoanRequestsQuery, type LoanRequestPage } from './list-loan-request
 @QueryHandler(ListLoanRequestsQuery)
 export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQuery> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly chain: LendingChain,
     private readonly verification: ChainVerification,
   ) {}
@@ -44,14 +44,16 @@ export class ListLoanRequestsHandler implements IQueryHandler<ListLoanRequestsQu
     }
     const filter = `WHERE ${where.join(' AND ')}`;
     const offset = (params.page - 1) * params.limit;
+    // The page is bound, not spliced: one prepared statement serves every page.
+    const page = values.length;
     const [rows, [count], verification] = await Promise.all([
-      this.dataSource.query<LoanRequestRow[]>(
+      this.sql.rows<LoanRequestRow>(
         `${LOAN_REQUEST_SELECT} ${filter}
          ORDER BY r.requested_at DESC, r.loan_chain_id DESC
-         LIMIT ${params.limit} OFFSET ${offset}`,
-        values,
+         LIMIT $${page + 1} OFFSET $${page + 2}`,
+        [...values, params.limit, offset],
       ),
-      this.dataSource.query<{ total: number }[]>(
+      this.sql.rows<{ total: number }>(
         `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
         values,
       ),
