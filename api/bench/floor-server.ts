@@ -1,11 +1,13 @@
 /**
  * The floor for `api/bench/http.ts`: the least any server could do to answer the API's catalogue
- * feed and community feed page. Bare `node:http` and a `pg` Pool of 10 connections (what TypeORM
- * opens by default), running exactly the API's SQL text (CATALOGUE_SQL and FEED_SQL, imported
- * from the built API) and `JSON.stringify`-ing the rows in the API's `{ success, message, data }`
- * envelope. No framework, no auth, no validation, no shaping: the caller is fixed at start-up.
+ * feed, community feed page, marketplace page and member detail. Bare `node:http` and a `pg` Pool
+ * of 10 connections (what TypeORM opens by default), running exactly the API's SQL text
+ * (imported from the built API) as named prepared statements, as the API does, and
+ * `JSON.stringify`-ing the rows in the API's `{ success, message, data }` envelope. No framework,
+ * no auth, no validation, no shaping: the caller is fixed at start-up.
  *
- *   DATABASE_URL=… FLOOR_PORT=… BENCH_CALLER_ID=<uuid> node api/bench/floor-server.ts
+ *   DATABASE_URL=… FLOOR_PORT=… BENCH_CALLER_ID=<uuid> BENCH_CHAIN_ID=31337 \
+ *     node api/bench/floor-server.ts
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -13,21 +15,35 @@ import { pathToFileURL } from 'node:url';
 
 import pg from 'pg';
 
-const { DATABASE_URL, FLOOR_PORT, BENCH_CALLER_ID } = process.env;
-if (DATABASE_URL === undefined || FLOOR_PORT === undefined || BENCH_CALLER_ID === undefined) {
-  console.error('floor: DATABASE_URL, FLOOR_PORT and BENCH_CALLER_ID are required');
+const { DATABASE_URL, FLOOR_PORT, BENCH_CALLER_ID, BENCH_CHAIN_ID } = process.env;
+if (
+  DATABASE_URL === undefined ||
+  FLOOR_PORT === undefined ||
+  BENCH_CALLER_ID === undefined ||
+  BENCH_CHAIN_ID === undefined
+) {
+  console.error('floor: DATABASE_URL, FLOOR_PORT, BENCH_CALLER_ID and BENCH_CHAIN_ID are required');
   process.exit(1);
 }
 const callerId = BENCH_CALLER_ID;
+const chainId = Number(BENCH_CHAIN_ID);
 
 /** A module of the built API (CommonJS; its named exports are read by Node's CJS interop). */
 async function fromDist<T>(path: string): Promise<T> {
   return (await import(pathToFileURL(join(import.meta.dirname, '..', 'dist', path)).href)) as T;
 }
-const { CATALOGUE_SQL } = await fromDist<{ CATALOGUE_SQL: string }>('academy/academy-reads.js');
-const { FEED_SQL } = await fromDist<{ FEED_SQL: string }>(
-  'community/queries/get-feed/get-feed.query.js',
-);
+// The stores' own statements, so that both servers prepare the same texts.
+const { CATALOGUE_SQL } = await fromDist<{ CATALOGUE_SQL: string }>('academy/academy.store.js');
+const { FEED_SQL } = await fromDist<{ FEED_SQL: string }>('community/community.store.js');
+const { GET_ME_SQL } = await fromDist<{ GET_ME_SQL: string }>('users/users.store.js');
+const { pageSql } = await fromDist<{
+  pageSql: (where: readonly string[]) => { page: string; count: string };
+}>('lending/loan-requests.store.js');
+/** The marketplace page without filters, as LoanRequestsStore.page builds it. */
+const { page: MARKETPLACE_SQL, count: MARKETPLACE_COUNT_SQL } = pageSql([
+  'r.chain_id = $1',
+  'r.status IS NOT NULL',
+]);
 
 const pool = new pg.Pool({
   connectionString: DATABASE_URL,
@@ -46,29 +62,54 @@ function send(response: ServerResponse, status: number, data: unknown, message =
 
 type Row = Record<string, unknown>;
 
+/** As the API runs its hot reads (api/src/database/sql.ts): named, so planned once per connection. */
+const names = new Map<string, string>();
+function rows(text: string, values: unknown[]): Promise<Row[]> {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `floor_${names.size}`;
+    names.set(text, name);
+  }
+  return pool.query<Row>({ name, text, values }).then((result) => result.rows);
+}
+
+const pageOf = (url: URL, limit: number) => {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const size = Number(url.searchParams.get('limit') ?? limit);
+  return { page, limit: size, offset: (page - 1) * size };
+};
+
 const FEED_PATH = /^\/community\/feed\/([^/]+)$/;
 
 const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://floor');
   const feed = FEED_PATH.exec(url.pathname);
-  let rows: Promise<Row[]>;
+  let data: Promise<unknown>;
   if (url.pathname === '/health') {
     send(response, 200, { status: 'ok' }, 'ok');
     return;
   } else if (url.pathname === '/academy/feed') {
-    rows = pool.query<Row>(CATALOGUE_SQL, [callerId]).then((result) => result.rows);
+    data = rows(CATALOGUE_SQL, [callerId]);
   } else if (feed !== null) {
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const limit = Number(url.searchParams.get('limit') ?? 20);
-    rows = pool
-      .query<Row>(FEED_SQL, [decodeURIComponent(feed[1]!), callerId, limit, (page - 1) * limit])
-      .then((result) => result.rows);
+    const { limit, offset } = pageOf(url, 20);
+    data = rows(FEED_SQL, [decodeURIComponent(feed[1]!), callerId, limit, offset]);
+  } else if (url.pathname === '/microlending/requests') {
+    const { page, limit, offset } = pageOf(url, 10);
+    data = Promise.all([
+      rows(MARKETPLACE_SQL, [chainId, limit, offset]),
+      rows(MARKETPLACE_COUNT_SQL, [chainId]),
+    ]).then(([loanRequests, [count]]) => {
+      const total = count?.total as number;
+      return { loanRequests, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    });
+  } else if (url.pathname === '/users/me') {
+    data = rows(GET_ME_SQL, [callerId]);
   } else {
     send(response, 404, null, 'Not found');
     return;
   }
-  rows.then(
-    (data) => send(response, 200, data),
+  data.then(
+    (answer) => send(response, 200, answer),
     (error: unknown) => send(response, 500, null, (error as Error).message),
   );
 });

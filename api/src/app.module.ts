@@ -9,6 +9,7 @@ import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { ExceptionsFilter } from './common/exception.filter';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
+import { SqlModule } from './database/sql.module';
 import { CommunityModule } from './community/community.module';
 import { HealthController } from './health/health.controller';
 import { LendingModule } from './lending/lending.module';
@@ -39,6 +40,7 @@ export class AppModule {
       imports: [
         EnvModule.forRoot(env),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL), retryAttempts: 3 }),
+        SqlModule,
         BullModule.forRoot({
           // BullMQ workers need maxRetriesPerRequest: null (they block on Redis by design).
           connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },

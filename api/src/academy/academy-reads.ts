@@ -24,12 +24,6 @@ import {
 } from './academy-views';
 import type { SeedQuestion } from './content/types';
 
-/**
- * The catalogue feed's SQL, re-exported from the store where it lives: `api/bench/floor-server.ts`
- * imports it from this file in the build to run exactly the API's statement.
- */
-export { CATALOGUE_SQL } from './academy.store';
-
 /** `GET /academy/courses`' query string. */
 export const listCoursesParams = z.object({
   /** A category's id or slug. */

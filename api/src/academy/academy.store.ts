@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { Sql } from '../database/sql';
+
 import type { AcademyCategoryView } from './academy-views';
 import type { SeedQuestion, SeedSection } from './content/types';
 
@@ -109,7 +111,10 @@ const MODULES_SQL = `
  */
 @Injectable()
 export class AcademyStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   categories(): Promise<AcademyCategoryView[]> {
     return this.dataSource.query<AcademyCategoryView[]>(
@@ -120,7 +125,7 @@ export class AcademyStore {
   /** Every course, or one category's (by id or slug), in catalogue order. */
   courses(callerId: string, category?: string): Promise<SummaryRow[]> {
     return category === undefined
-      ? this.dataSource.query<SummaryRow[]>(CATALOGUE_SQL, [callerId])
+      ? this.sql.rows<SummaryRow>(CATALOGUE_SQL, [callerId])
       : this.dataSource.query<SummaryRow[]>(CATEGORY_COURSES_SQL, [callerId, category]);
   }
 

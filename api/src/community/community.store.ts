@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { Sql } from '../database/sql';
 import { POST_VIEW_COLUMNS, type PostView } from './post-view';
 
 /** SPEC §3 "Community category", with the slug beside it. */
@@ -48,7 +49,10 @@ export const FEED_SQL = `
  */
 @Injectable()
 export class CommunityStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   categories(): Promise<CommunityCategoryView[]> {
     return this.dataSource.query<CommunityCategoryView[]>(
@@ -70,7 +74,7 @@ export class CommunityStore {
     categoryId: string | null,
     page: { limit: number; offset: number },
   ): Promise<PostView[]> {
-    return this.dataSource.query<PostView[]>(FEED_SQL, [
+    return this.sql.rows<PostView>(FEED_SQL, [
       categoryId,
       callerId,
       page.limit,

@@ -1,8 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
+import { Sql } from '../database/sql';
+
 import { LOAN_REQUEST_FROM, LOAN_REQUEST_SELECT, type LoanRequestRow } from './loan-request-view';
 import type { LoanStatus } from './projection/loan-status';
+
+/**
+ * A page of loans matching `where` (its values bound as $1…$n; the page's limit and offset follow
+ * as $n+1 and $n+2), and how many match. The bench's floor server runs the same texts.
+ */
+export function pageSql(where: readonly string[]): { page: string; count: string } {
+  const filter = `WHERE ${where.join(' AND ')}`;
+  const bound = (filter.match(/\$\d+/g) ?? []).length;
+  return {
+    page: `${LOAN_REQUEST_SELECT} ${filter}
+         ORDER BY r.requested_at DESC, r.loan_chain_id DESC
+         LIMIT $${bound + 1} OFFSET $${bound + 2}`,
+    count: `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
+  };
+}
 
 /** A loan request's identity and parties, as the commands check them before acting. */
 export interface LoanRequestRecordRow {
@@ -84,7 +101,10 @@ const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::flo
  */
 @Injectable()
 export class LoanRequestsStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   async record(id: string): Promise<LoanRequestRecordRow | undefined> {
     const [row] = await this.dataSource.query<LoanRequestRecordRow[]>(
@@ -174,8 +194,8 @@ export class LoanRequestsStore {
 
   /**
    * A page of this chain's loans, newest first, and how many match. Members are matched by their
-   * linked wallets (`bw`/`lw` are the borrower's and lender's links); `limit` and `offset` are
-   * whole numbers the caller has checked (they go in the text).
+   * linked wallets (`bw`/`lw` are the borrower's and lender's links). The page is bound, not
+   * spliced into the text: one prepared statement serves every page of a filter combination.
    */
   async page(
     chainId: number,
@@ -200,18 +220,10 @@ export class LoanRequestsStore {
     } else if (filters.lenderWallet !== undefined) {
       add((n) => `r.lender_wallet = $${n}`, filters.lenderWallet);
     }
-    const filter = `WHERE ${where.join(' AND ')}`;
+    const statements = pageSql(where);
     const [rows, [count]] = await Promise.all([
-      this.dataSource.query<LoanRequestRow[]>(
-        `${LOAN_REQUEST_SELECT} ${filter}
-         ORDER BY r.requested_at DESC, r.loan_chain_id DESC
-         LIMIT ${limit} OFFSET ${offset}`,
-        values,
-      ),
-      this.dataSource.query<{ total: number }[]>(
-        `SELECT count(*)::int AS total ${LOAN_REQUEST_FROM} ${filter}`,
-        values,
-      ),
+      this.sql.rows<LoanRequestRow>(statements.page, [...values, limit, offset]),
+      this.sql.rows<{ total: number }>(statements.count, values),
     ]);
     return { rows, total: count?.total ?? 0 };
   }

@@ -13,7 +13,22 @@ export interface UserView {
   profile: null;
 }
 
-export function toUserView(user: User): UserView {
+/** What a {@link UserView} is made of (GET /users/me reads only these columns). */
+export type UserViewSource = Pick<
+  User,
+  | 'id'
+  | 'fullname'
+  | 'email'
+  | 'phone'
+  | 'gender'
+  | 'ageRange'
+  | 'city'
+  | 'town'
+  | 'country'
+  | 'occupation'
+>;
+
+export function toUserView(user: UserViewSource): UserView {
   return {
     _id: user.id,
     fullname: user.fullname,

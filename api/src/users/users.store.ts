@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
+import { Sql } from '../database/sql';
 import { User } from './user.entity';
+import type { UserViewSource } from './user-view';
 import { UserBlock } from './user-block.entity';
+
+/** The columns of a {@link UserViewSource}, named as the User entity names them. */
+export const GET_ME_SQL = `
+  SELECT id, fullname, email, phone, gender, age_range AS "ageRange", city, town, country,
+         occupation
+  FROM app.users WHERE id = $1`;
 
 /** What sign-up stores of a new member; the address is the one the code proved. */
 export interface NewUser {
@@ -25,11 +33,20 @@ export type ProfileChange = Pick<
  */
 @Injectable()
 export class UsersStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   /** Runs `work` in one transaction, for handlers whose writes must stand or fall together. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
+  }
+
+  /** What GET /users/me shows, on every signed-in page load: a prepared statement. */
+  async profile(id: string): Promise<UserViewSource | undefined> {
+    const [user] = await this.sql.rows<UserViewSource>(GET_ME_SQL, [id]);
+    return user;
   }
 
   findById(id: string): Promise<User | null> {

@@ -22,12 +22,6 @@ export const feedParams = z.object({
 });
 export type FeedParams = z.infer<typeof feedParams>;
 
-/**
- * The feed's SQL, re-exported from the store where it lives: `api/bench/floor-server.ts` imports
- * it from this file in the build to run exactly the API's statement.
- */
-export { FEED_SQL } from '../../community.store';
-
 export class GetFeedQuery extends Query<PostView[]> {
   constructor(
     readonly callerId: string,

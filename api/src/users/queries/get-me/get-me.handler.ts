@@ -10,9 +10,9 @@ export class GetMeHandler implements IQueryHandler<GetMeQuery> {
   constructor(private readonly users: UsersStore) {}
 
   async execute({ userId }: GetMeQuery): Promise<UserView> {
-    const user = await this.users.findById(userId);
+    const user = await this.users.profile(userId);
     // A token can outlive its account; that member is simply not signed in any more.
-    if (user === null) {
+    if (user === undefined) {
       throw sessionErrors.unauthenticated();
     }
     return toUserView(user);

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+
+import { Injectable, Logger } from '@nestjs/common';
+import type { Pool, QueryResultRow } from 'pg';
+import { DataSource } from 'typeorm';
+
+/**
+ * How many distinct statements a process prepares. The API's statements are fixed texts (a few
+ * filter combinations at most), so more means a text built from values: those run unprepared
+ * rather than fill every connection with plans nobody reuses.
+ */
+export const MAX_PREPARED_STATEMENTS = 200;
+
+/** "cached plan must not change result type": a migration changed a prepared statement's table. */
+const CACHED_PLAN_CHANGED = '0A000';
+
+/**
+ * Hot reads at the database's speed: a statement runs on the pg pool TypeORM already owns (no
+ * second pool, the same connections and application name) as a named prepared statement, so
+ * Postgres parses and plans it once per connection instead of on every call, and without the
+ * QueryRunner TypeORM builds around each `dataSource.query`. Rows come back exactly as
+ * `dataSource.query` returns them (same pool, same type parsers).
+ *
+ * For reads outside a transaction: a caller's transaction lives on its own QueryRunner's
+ * connection, which this does not see.
+ */
+@Injectable()
+export class Sql {
+  private readonly logger = new Logger(Sql.name);
+  /** Statement name by SQL text. */
+  private readonly names = new Map<string, string>();
+  private warnedFull = false;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The rows of `text` with `values` bound to `$1…`. */
+  async rows<T extends QueryResultRow>(
+    text: string,
+    values: readonly unknown[] = [],
+  ): Promise<T[]> {
+    const name = this.nameOf(text);
+    const config = { text, values: values as unknown[], ...(name === undefined ? {} : { name }) };
+    // The pool destroys the connection a failed statement ran on, so a retry after a schema
+    // change lands on another one (which prepares afresh when it had not prepared it yet, and
+    // is dropped in turn when it had): at most one try per connection of the pool, plus one.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await this.pool().query<T>(config)).rows;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (name === undefined || code !== CACHED_PLAN_CHANGED || attempt > this.poolSize()) {
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** A stable name per text (Postgres keeps 63 bytes of a name; 96 bits of SHA-1 is plenty). */
+  private nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined) {
+      if (this.names.size >= MAX_PREPARED_STATEMENTS) {
+        if (!this.warnedFull) {
+          this.warnedFull = true;
+          this.logger.warn(
+            `more than ${MAX_PREPARED_STATEMENTS} distinct statements: is a value spliced into ` +
+              `SQL text? Running the new ones unprepared. One of them: ${text.slice(0, 200)}`,
+          );
+        }
+        return undefined;
+      }
+      name = `lp_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  /** TypeORM's Postgres driver keeps its pg Pool as `master` (created when it connects). */
+  private pool(): Pool {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    if (pool === undefined) {
+      throw new Error('the data source is not connected');
+    }
+    return pool;
+  }
+
+  private poolSize(): number {
+    return this.pool().options.max ?? 10;
+  }
+}
