@@ -74,12 +74,7 @@ export class CommunityStore {
     categoryId: string | null,
     page: { limit: number; offset: number },
   ): Promise<PostView[]> {
-    return this.sql.rows<PostView>(FEED_SQL, [
-      categoryId,
-      callerId,
-      page.limit,
-      page.offset,
-    ]);
+    return this.sql.rows<PostView>(FEED_SQL, [categoryId, callerId, page.limit, page.offset]);
   }
 
   async createPost(post: NewPost): Promise<PostView> {
