@@ -486,6 +486,17 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
   describe('with the indexer running', () => {
     beforeAll(async () => {
       await p.startIndexer();
+      // Until its first sync reaches the head the indexer vouches for nothing (finality reads
+      // `unverified`); on a loaded machine that first sync can outlast the next test's blocks.
+      await p.until(
+        'the indexer at the head',
+        () =>
+          p.db.query<{ caught_up: boolean }[]>(
+            `SELECT caught_up_at IS NOT NULL AS caught_up FROM indexer.sources`,
+          ),
+        (rows) => rows[0]?.caught_up === true,
+        30_000,
+      );
     }, 60_000);
 
     it('lists a loan an unlinked wallet made on chain with no member, until its owner links it', async () => {

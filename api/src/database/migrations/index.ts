@@ -8,6 +8,7 @@ import { CreateLoanRequests1763820000000 } from './1763820000000-create-loan-req
 import { CreateAcademyAndCommunity1763823600000 } from './1763823600000-create-academy-and-community';
 import { CreateMemberWallets1763827200000 } from './1763827200000-create-member-wallets';
 import { AddPostMediaSize1763830800000 } from './1763830800000-add-post-media-size';
+import { AddLoanPageIndex1763834400000 } from './1763834400000-add-loan-page-index';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -22,4 +23,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateAcademyAndCommunity1763823600000,
   CreateMemberWallets1763827200000,
   AddPostMediaSize1763830800000,
+  AddLoanPageIndex1763834400000,
 ];
