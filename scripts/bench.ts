@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { root } from './lib/stack.ts';
+import { root } from '@lendpath/test-kit/stack';
 
 const workspaces = ['contracts', 'api', 'indexer', 'web', 'test'];
 let failed = false;

@@ -4,11 +4,11 @@
  * does not hide another.
  */
 import { apiTypesAreCurrent } from './api-types.ts';
-import { run } from './lib/children.ts';
-import { step } from './lib/progress.ts';
-import { root } from './lib/stack.ts';
+import { run } from '@lendpath/test-kit/children';
+import { step } from '@lendpath/test-kit/progress';
+import { root } from '@lendpath/test-kit/stack';
 
-const workspaces = ['contracts', 'api', 'indexer', 'web', 'test', 'scripts'];
+const workspaces = ['contracts', 'api', 'indexer', 'web', 'test', 'test/kit', 'scripts'];
 
 const failures: string[] = [];
 async function check(label: string, command: string, args: string[]): Promise<void> {

@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { echoChildren } from './lib/children.ts';
-import { step } from './lib/progress.ts';
+import { echoChildren } from '@lendpath/test-kit/children';
+import { step } from '@lendpath/test-kit/progress';
 import {
   dockerComposeWorks,
   postgresAnswers,
@@ -15,9 +15,9 @@ import {
   redisAnswers,
   redisUrl,
   servicesHelp,
-} from './lib/services.ts';
-import { root, startStack } from './lib/stack.ts';
-import { withDatabase } from './lib/postgres.ts';
+} from '@lendpath/test-kit/services';
+import { root, startStack } from '@lendpath/test-kit/stack';
+import { withDatabase } from '@lendpath/test-kit/postgres';
 
 const started = performance.now();
 console.log('Starting LendPath locally…');

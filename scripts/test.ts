@@ -3,16 +3,16 @@
  * cores), then one plain line summing them all, exactly `N passed, N failed` (CI reads it; skipped
  * tests are counted in the per-suite summary above it).
  *
- * First the preflight (lib/preflight.ts): a missing Chromium is installed as .ci/run installs it,
- * where that needs no password; services that do not answer, or a browser it cannot install, stop
+ * First the preflight (test/kit/preflight.ts): a missing Chromium is installed as .ci/run installs
+ * it, where that needs no password; services that do not answer, or a browser it cannot install, stop
  * the run before any suite with one line saying what is missing (then `0 passed, 1 failed`).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { machineProbe, preflight, totalLine } from './lib/preflight.ts';
-import { root } from './lib/stack.ts';
+import { machineProbe, preflight, totalLine } from '@lendpath/test-kit/preflight';
+import { root } from '@lendpath/test-kit/stack';
 
 interface Counts {
   passed: number;
@@ -76,11 +76,11 @@ function reportingSuite(name: string, workspace: string): Suite {
   };
 }
 
-/** The root scripts' own specs (`*.spec.ts` under scripts/) on node:test, counted from its TAP. */
-function scriptsSuite(): Suite {
-  const file = join(reports, 'scripts.tap');
+/** The test kit's own specs (`*.spec.ts` under test/kit/) on node:test, counted from its TAP. */
+function kitSuite(): Suite {
+  const file = join(reports, 'test-kit.tap');
   return {
-    name: 'scripts',
+    name: 'test-kit',
     command: [
       process.execPath,
       '--test',
@@ -88,7 +88,7 @@ function scriptsSuite(): Suite {
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${file}`,
-      'scripts/**/*.spec.ts',
+      'test/kit/**/*.spec.ts',
     ],
     count: async () => {
       const tap = await readFile(file, 'utf8');
@@ -111,7 +111,7 @@ function scriptsSuite(): Suite {
 const e2eReport = join(reports, 'e2e.json');
 
 const suites: Suite[] = [
-  scriptsSuite(),
+  kitSuite(),
   reportingSuite('contracts', 'contracts'),
   jestSuite('api'),
   jestSuite('indexer'),

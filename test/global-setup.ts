@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { dropDatabase, uniqueDatabaseName, withDatabase } from '../scripts/lib/postgres.ts';
-import { deleteKeys } from '../scripts/lib/test-services.ts';
-import { postgresServerUrl, redisUrl } from '../scripts/lib/services.ts';
-import { root, startStack } from '../scripts/lib/stack.ts';
+import { dropDatabase, uniqueDatabaseName, withDatabase } from '@lendpath/test-kit/postgres';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
+import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
+import { root, startStack } from '@lendpath/test-kit/stack';
 
 /** Starts the whole product on free ports with a fresh database; the teardown removes it all. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -25,7 +25,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   // The lending history `npm run dev` shows, made through the contract, the API and the
   // indexer: the screens that read loans have real ones to read.
-  const { createDemoLoans } = await import('../scripts/lib/demo-loans.ts');
+  const { createDemoLoans } = await import('@lendpath/test-kit/demo-loans');
   const demo = await createDemoLoans({
     apiUrl: stack.urls.api,
     rpcUrl: stack.urls.rpc,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { setUpTestServices } from '../../scripts/lib/test-services.ts';
+import { setUpTestServices } from '@lendpath/test-kit/test-services';
 import { migrate } from '../src/database/data-source';
 
 export default async () => {

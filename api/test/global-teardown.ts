@@ -1,3 +1,3 @@
-import { tearDownTestServices } from '../../scripts/lib/test-services.ts';
+import { tearDownTestServices } from '@lendpath/test-kit/test-services';
 
 export default () => tearDownTestServices();

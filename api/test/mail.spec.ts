@@ -4,7 +4,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 
-import { deleteKeys } from '../../scripts/lib/test-services';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { MAIL_QUEUE } from '../src/mail/mail.queue';
 import { Mailer } from '../src/mail/mailer';
 import { createApp } from '../src/main';

@@ -5,7 +5,7 @@ import { type INestApplication, Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { deleteKeys } from '../../scripts/lib/test-services';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { Sessions } from '../src/auth/sessions/sessions';
 import { createApp } from '../src/main';
 import {

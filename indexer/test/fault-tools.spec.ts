@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-import { type PrivatePostgres, startPrivatePostgres } from '../../scripts/lib/private-postgres.ts';
-import { type PrivateRedis, startPrivateRedis } from '../../scripts/lib/private-redis.ts';
-import { type RpcProxy, startRpcProxy } from '../../scripts/lib/rpc-proxy.ts';
+import { type PrivatePostgres, startPrivatePostgres } from '@lendpath/test-kit/private-postgres';
+import { type PrivateRedis, startPrivateRedis } from '@lendpath/test-kit/private-redis';
+import { type RpcProxy, startRpcProxy } from '@lendpath/test-kit/rpc-proxy';
 
 async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });

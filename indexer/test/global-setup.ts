@@ -1,3 +1,3 @@
-import { setUpTestServices } from '../../scripts/lib/test-services.ts';
+import { setUpTestServices } from '@lendpath/test-kit/test-services';
 
 export default () => setUpTestServices('lendpath_indexer_test');

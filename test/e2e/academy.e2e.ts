@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-import type { StackUrls } from '../../scripts/lib/stack.ts';
+import type { StackUrls } from '@lendpath/test-kit/stack';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast, holdNext } from './page-tools.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { root } from '../../scripts/lib/stack.ts';
+import { root } from '@lendpath/test-kit/stack';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { pathIs } from './page-tools.ts';

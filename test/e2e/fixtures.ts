@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 
 import type { Deployment } from '@lendpath/contracts';
 
-import type { DemoMember, StackUrls } from '../../scripts/lib/stack.ts';
+import type { DemoMember, StackUrls } from '@lendpath/test-kit/stack';
 
 interface RunningStack {
   urls: StackUrls;

@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { microLendingAbi } from '@lendpath/contracts';
 import { type Address, erc20Abi, formatUnits } from 'viem';
 
-import { type LendingActions, lendingActions } from '../../scripts/lib/loans.ts';
-import { root } from '../../scripts/lib/stack.ts';
+import { type LendingActions, lendingActions } from '@lendpath/test-kit/loans';
+import { root } from '@lendpath/test-kit/stack';
 import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from './page-tools.ts';

@@ -24,12 +24,13 @@
  *   npm run bench -w web
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
-import { format, resolveConfig } from 'prettier';
 import { build, type Manifest, type Plugin, version as viteVersion } from 'vite';
+
+import { writeResults } from '@lendpath/test-kit/bench/results';
 
 const GOALS = { loginGzipKb: 200, microlendingGzipKb: 300 };
 const LOGIN_ROUTE = 'src/app/routes/login.tsx';
@@ -414,8 +415,7 @@ try {
       met: walletMet,
     },
   };
-  const options = { ...(await resolveConfig(resultsFile)), filepath: resultsFile };
-  writeFileSync(resultsFile, await format(JSON.stringify(results), options));
+  await writeResults(resultsFile, results);
   console.log(`written to ${relative(process.cwd(), resultsFile) || resultsFile}`);
   process.exitCode = login.met && microlending.met && walletMet ? 0 : 1;
 } finally {

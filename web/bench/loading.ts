@@ -1,7 +1,7 @@
 /**
  * What a member sees while the client loads on a slow network (issue 18 §4): the production build
  * (`vite build` + `vite preview`, with its Content Security Policy) of the whole stack that the
- * end-to-end suites start (scripts/lib/stack.ts: chain, database, API, indexer, web on free ports,
+ * end-to-end suites start (test/kit/stack.ts: chain, database, API, indexer, web on free ports,
  * a database of its own, removed afterwards), opened in Chromium under DevTools' "Slow 3G"
  * (CDP Network.emulateNetworkConditions: 2,000 ms latency, 400 kbit/s down and up), each run in a
  * fresh browser context (an empty cache).
@@ -30,19 +30,17 @@
  *   npm run bench:loading -w web [-- --runs 3]
  *   (`npm run bench -w web` runs it after bench/bundle.ts)
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { format, resolveConfig } from 'prettier';
 
-import { dropDatabase, uniqueDatabaseName, withDatabase } from '../../scripts/lib/postgres.ts';
-import { postgresServerUrl, redisUrl } from '../../scripts/lib/services.ts';
-import { type Stack, startStack } from '../../scripts/lib/stack.ts';
-import { deleteKeys } from '../../scripts/lib/test-services.ts';
+import { median } from '@lendpath/test-kit/bench/figures';
+import { machineTicks } from '@lendpath/test-kit/bench/proc';
+import { writeResults } from '@lendpath/test-kit/bench/results';
+import { benchServices } from '@lendpath/test-kit/bench/services';
+import { type Stack, startStack } from '@lendpath/test-kit/stack';
 import { apiLogin, type SignedIn, storeSession } from '../../test/e2e/session.ts';
 import { type Frame, recordFrames, SLOW_3G } from './frames.ts';
 
@@ -68,11 +66,7 @@ const resultsFile = join(import.meta.dirname, 'loading-results.json');
  * irq softirq steal, in clock ticks.
  */
 function cpuTicks(): { busy: number; total: number } {
-  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .slice(1, 9)
-    .map(Number);
+  const ticks = machineTicks().slice(0, 8);
   const busy = [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (ticks[i] ?? 0), 0);
   return { busy, total: ticks.reduce((sum, tick) => sum + tick, 0) };
 }
@@ -268,11 +262,6 @@ async function measure(
   };
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en')} ms`;
 const tick = (met: boolean): string => (met ? '✔' : '✘');
 
@@ -370,15 +359,13 @@ function report(title: string, runs: Run[], after: 'chunks' | 'login') {
   };
 }
 
-const databaseUrl = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_loading'));
-const queuePrefix = `loading-${randomBytes(4).toString('hex')}`;
+const services = benchServices('lendpath_loading', 'loading');
 let stack: Stack | undefined;
 let browser: Browser | undefined;
 const cleanUp = async () => {
   await browser?.close().catch(() => {});
   await stack?.stop();
-  await dropDatabase(databaseUrl).catch(() => {});
-  await deleteKeys(redisUrl(), `${queuePrefix}:*`).catch(() => {});
+  await services.remove();
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -390,9 +377,9 @@ try {
   console.log('The stack, as the end-to-end suites start it (production web build):');
   stack = await startStack({
     mode: 'test',
-    databaseUrl,
-    redisUrl: redisUrl(),
-    queuePrefix,
+    databaseUrl: services.databaseUrl,
+    redisUrl: services.redis,
+    queuePrefix: services.prefix,
     logDir: join(tmpdir(), `lendpath-loading-bench-${process.pid}`),
   });
   const { urls } = stack;
@@ -455,8 +442,7 @@ try {
     dashboard: dashboardReport.json,
     login: loginReport.json,
   };
-  const options = { ...(await resolveConfig(resultsFile)), filepath: resultsFile };
-  writeFileSync(resultsFile, await format(JSON.stringify(results), options));
+  await writeResults(resultsFile, results);
   console.log(`written to ${relative(process.cwd(), resultsFile) || resultsFile}`);
   process.exitCode = dashboardReport.met && loginReport.met ? 0 : 1;
 } finally {

@@ -8,8 +8,8 @@ import {
   crashMidJob,
   type CrashRig,
   startApiProcess,
-} from '../../../scripts/lib/api-crash';
-import { deleteKeys } from '../../../scripts/lib/test-services';
+} from '@lendpath/test-kit/api-crash';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { type Pipeline, startPipeline } from './pipeline';
 
 /**

@@ -4,10 +4,10 @@ import { demoWallets, LENDING_EVENT_NAMES, microLendingAbi } from '@lendpath/con
 import { Client } from 'pg';
 import { toEventSelector } from 'viem';
 
-import { chainStatus } from '../../../scripts/lib/loans';
-import { type PrivatePostgres, startPrivatePostgres } from '../../../scripts/lib/private-postgres';
-import { type PrivateRedis, startPrivateRedis } from '../../../scripts/lib/private-redis';
-import { type RpcProxy, startRpcProxy } from '../../../scripts/lib/rpc-proxy';
+import { chainStatus } from '@lendpath/test-kit/loans';
+import { type PrivatePostgres, startPrivatePostgres } from '@lendpath/test-kit/private-postgres';
+import { type PrivateRedis, startPrivateRedis } from '@lendpath/test-kit/private-redis';
+import { type RpcProxy, startRpcProxy } from '@lendpath/test-kit/rpc-proxy';
 import type { LoanRequestView } from '../../src/lending/loan-request-view';
 import { type IndexerProcess, type Member, type Pipeline, startPipeline } from './pipeline';
 

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 
 import { demoWallets } from '@lendpath/contracts';
 
-import { repoRoot } from '../../../scripts/lib/chain';
-import { chainStatus } from '../../../scripts/lib/loans';
+import { repoRoot } from '@lendpath/test-kit/chain';
+import { chainStatus } from '@lendpath/test-kit/loans';
 import type { LoanRequestView } from '../../src/lending/loan-request-view';
 import { type Member, type Pipeline, startPipeline } from './pipeline';
 

@@ -8,7 +8,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
-import { chainStatus } from '../../../scripts/lib/loans';
+import { chainStatus } from '@lendpath/test-kit/loans';
 import type { LoanRequestView } from '../../src/lending/loan-request-view';
 import { LoanProjection } from '../../src/lending/projection/loan-projection';
 import { type Member, type Pipeline, startPipeline } from './pipeline';

@@ -9,19 +9,19 @@ import { DataSource } from 'typeorm';
 
 import type { Hex } from 'viem';
 
-import { type LocalChain, repoRoot, startChain } from '../../../scripts/lib/chain';
-import { run } from '../../../scripts/lib/children';
-import { linkWallet } from '../../../scripts/lib/demo-loans';
-import { type LendingActions, lendingActions } from '../../../scripts/lib/loans';
+import { type LocalChain, repoRoot, startChain } from '@lendpath/test-kit/chain';
+import { run } from '@lendpath/test-kit/children';
+import { linkWallet } from '@lendpath/test-kit/demo-loans';
+import { type LendingActions, lendingActions } from '@lendpath/test-kit/loans';
 import {
   dropDatabase,
   ensureDatabase,
   uniqueDatabaseName,
   withDatabase,
-} from '../../../scripts/lib/postgres';
-import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
-import { deleteKeys } from '../../../scripts/lib/test-services';
-import { until } from '../../../scripts/lib/until';
+} from '@lendpath/test-kit/postgres';
+import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
+import { until } from '@lendpath/test-kit/until';
 import { Sessions } from '../../src/auth/sessions/sessions';
 import type { Env } from '../../src/config/env';
 import { migrate } from '../../src/database/data-source';

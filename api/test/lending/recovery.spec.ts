@@ -8,9 +8,9 @@ import {
   ensureDatabase,
   uniqueDatabaseName,
   withDatabase,
-} from '../../../scripts/lib/postgres';
-import { postgresServerUrl } from '../../../scripts/lib/services';
-import { until } from '../../../scripts/lib/until';
+} from '@lendpath/test-kit/postgres';
+import { postgresServerUrl } from '@lendpath/test-kit/services';
+import { until } from '@lendpath/test-kit/until';
 import { migrate } from '../../src/database/data-source';
 import { RecoverLoansCommand } from '../../src/lending/commands/recover-loans/recover-loans.command';
 import { type LoanEvent, LOAN_EVENTS } from '../../src/lending/events/loan-events';

@@ -1,7 +1,7 @@
 import { demoWallets, LENDING_EVENT_NAMES, microLendingAbi } from '@lendpath/contracts';
 import type { INestApplication } from '@nestjs/common';
 
-import { chainStatus } from '../../../scripts/lib/loans';
+import { chainStatus } from '@lendpath/test-kit/loans';
 import { createApp } from '../../src/main';
 import { type IndexerProcess, type Pipeline, startPipeline } from './pipeline';
 

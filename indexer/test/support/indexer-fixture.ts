@@ -7,17 +7,17 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 
-import { type LocalChain, startChain } from '../../../scripts/lib/chain';
-import { type LendingActions, lendingActions } from '../../../scripts/lib/loans';
+import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
+import { type LendingActions, lendingActions } from '@lendpath/test-kit/loans';
 import {
   dropDatabase,
   ensureDatabase,
   uniqueDatabaseName,
   withDatabase,
-} from '../../../scripts/lib/postgres';
-import { postgresServerUrl, redisUrl } from '../../../scripts/lib/services';
-import { deleteKeys } from '../../../scripts/lib/test-services';
-import { until } from '../../../scripts/lib/until';
+} from '@lendpath/test-kit/postgres';
+import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
+import { until } from '@lendpath/test-kit/until';
 import { type Env, loadEnv } from '../../src/config/env';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 import { HealthServer } from '../../src/health/health.server';
