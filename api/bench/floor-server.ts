@@ -36,18 +36,18 @@ async function fromDist<T>(path: string): Promise<T> {
 const { CATALOGUE_SQL } = await fromDist<{ CATALOGUE_SQL: string }>('academy/academy.store.js');
 const { FEED_SQL } = await fromDist<{ FEED_SQL: string }>('community/community.store.js');
 const { GET_ME_SQL } = await fromDist<{ GET_ME_SQL: string }>('users/users.store.js');
-const { pageSql } = await fromDist<{
+const { pageSql, TOTAL_SQL: MARKETPLACE_COUNT_SQL } = await fromDist<{
   pageSql: (where: readonly string[]) => { page: string; count: string };
+  TOTAL_SQL: string;
 }>('lending/loan-requests.store.js');
-/** The marketplace page without filters, as LoanRequestsStore.page builds it. */
-const { page: MARKETPLACE_SQL, count: MARKETPLACE_COUNT_SQL } = pageSql([
-  'r.chain_id = $1',
-  'r.status IS NOT NULL',
-]);
+/** The marketplace page without filters, and its total, as LoanRequestsStore.page reads them. */
+const { page: MARKETPLACE_SQL } = pageSql(['r.chain_id = $1', 'r.status IS NOT NULL']);
 
 const pool = new pg.Pool({
   connectionString: DATABASE_URL,
   max: 10,
+  // As the API's pool (api/src/app.module.ts): idle connections are kept.
+  idleTimeoutMillis: 0,
   application_name: 'lendpath-bench-floor',
 });
 

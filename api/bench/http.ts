@@ -18,7 +18,8 @@
  *       flight each second, and its coordinated-omission correction (on by default) assumes 1 ms
  *       between requests. Hence also:
  *   (c) 500 req/s paced: an open-loop generator in this process sends one request every 2 ms
- *       whatever the answers, and times each from when it was due (so a stall counts in full).
+ *       whatever the answers, and times each from when it was due (so a stall counts in full),
+ *       after a 1 s lead-in at the same rate that opens its connections (not recorded).
  *       A server that cannot keep up is reported as such: its p99 is then the queue growing.
  * GET /health (no auth, no database) is measured as in (a) too: the framework's own ceiling.
  * Goals (issue 19): p99 ≤ 50 ms at 500 req/s, and at least 0.8 × the floor's throughput.
@@ -44,49 +45,58 @@
  * (through its inspector) during one more maximum-throughput run per endpoint, and prints where
  * its CPU time went.
  *
- *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --no-build --cpu-prof]
+ *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --no-build --cpu-prof
+ *                            --only catalogue,feed,marketplace,me,health]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 
-import { answers, run, startChild, stopChildren, waitUntil } from '../../scripts/lib/children.ts';
-import { buildIfStale, unbuilt } from '../../scripts/lib/build.ts';
-import { freePort } from '../../scripts/lib/ports.ts';
+import { answers, run, startChild, stopChildren, waitUntil } from '@lendpath/test-kit/children';
+import { buildIfStale, unbuilt } from '@lendpath/test-kit/build';
+import { freePort } from '@lendpath/test-kit/ports';
 import {
   dropDatabase,
   ensureDatabase,
   uniqueDatabaseName,
   withDatabase,
-} from '../../scripts/lib/postgres.ts';
-import { postgresServerUrl, redisUrl } from '../../scripts/lib/services.ts';
-import { deleteKeys } from '../../scripts/lib/test-services.ts';
+} from '@lendpath/test-kit/postgres';
+import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
+import { deleteKeys } from '@lendpath/test-kit/test-services';
+import { round, thousands } from '@lendpath/test-kit/bench/figures';
+import { signToken } from '@lendpath/test-kit/bench/token';
 import { load } from './lib/data.ts';
 import {
   cannon,
+  PACED_LEAD_IN_S,
   PACED_MAX_SOCKETS,
   paced,
-  round,
   type RunFigures,
   type Server,
   stopRunning,
 } from './lib/measure.ts';
 import { printProfile, profileApi } from './lib/profile.ts';
+import {
+  GOALS,
+  type Measured,
+  printGoals,
+  printRatios,
+  printTable,
+  ratios,
+  type Target,
+} from './lib/report.ts';
+import { compareAnswers } from './lib/answers.ts';
 
-const GOALS = { p99AtRateMs: 50, rate: 500, throughputRatio: 0.8 };
 /** autocannon's connections for the fixed-rate runs: enough that 500 req/s never waits on one. */
 const RATE_CONNECTIONS = 50;
 /** Other processes taking more than this % of one core during a run disturb the figures. */
 const DISTURBED_PERCENT = 20;
-/** A fixed-rate run that achieved less than this share of the rate did not keep up. */
-const SUSTAINED = 0.95;
 
 const { values: args } = parseArgs({
   options: {
@@ -95,6 +105,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    /** Comma-separated endpoint keys (catalogue, feed, marketplace, me, health): only these. */
+    only: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -109,8 +121,6 @@ for (const [name, value] of Object.entries({ DURATION, CONNECTIONS, WARMUP })) {
 const root = join(import.meta.dirname, '..', '..');
 const node = process.execPath;
 const logDir = join(tmpdir(), `lendpath-api-bench-${process.pid}`);
-
-const thousands = (value: number) => value.toLocaleString('en');
 
 // ─── The servers ────────────────────────────────────────────────────────────────────────────
 
@@ -175,37 +185,6 @@ async function startFloor(databaseUrl: string, callerId: string): Promise<Server
 }
 
 /**
- * An access token for `userId`, as api/src/auth/sessions/sessions.ts signs them: it names a
- * sign-in (`fid`) that was never revoked, so the API's revocation check runs and passes.
- */
-function signToken(userId: string, secret: string): Promise<string> {
-  return new SignJWT({ fid: randomUUID() })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
-    .setIssuer('lendpath')
-    .setAudience('lendpath-api')
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(new TextEncoder().encode(secret));
-}
-
-interface Target {
-  key: 'catalogue' | 'feed' | 'marketplace' | 'me' | 'health';
-  title: string;
-  path: string;
-  /** Measured at a fixed rate too (the endpoints of the goal). */
-  atRate: boolean;
-}
-
-interface Measured {
-  max: RunFigures;
-  /** autocannon's overallRate. */
-  rate?: RunFigures;
-  /** The open-loop generator. */
-  paced?: RunFigures;
-}
-
-/**
  * One endpoint on both servers, run kind by run kind, the API then the floor: each pair of
  * figures is taken a few seconds apart, so a machine whose speed drifts (other guests of the
  * host, other processes) skews their ratio as little as it can.
@@ -261,211 +240,7 @@ async function measure(
 
 // ─── The API's profile (--cpu-prof) ─────────────────────────────────────────────────────────
 
-// ─── Output ─────────────────────────────────────────────────────────────────────────────────
-
-const verdict = (ok: boolean) => (ok ? 'meets it' : 'MISSES it');
-
-function printTable(title: string, results: Record<'api' | 'floor', Measured>): void {
-  console.log(`\n${title}`);
-  const atRate = results.api.rate !== undefined;
-  const head = [
-    'server'.padEnd(7),
-    'max req/s'.padStart(10),
-    'p50 ms'.padStart(7),
-    'p99 ms'.padStart(7),
-    ...(atRate
-      ? [
-          `│ ${GOALS.rate}/s autocannon: req/s`.padStart(27),
-          'p50'.padStart(5),
-          'p99'.padStart(6),
-          `│ ${GOALS.rate}/s paced: req/s`.padStart(22),
-          'p50'.padStart(6),
-          'p99'.padStart(6),
-        ]
-      : []),
-  ];
-  console.log(`  ${head.join(' ')}`);
-  for (const name of ['api', 'floor'] as const) {
-    const { max, rate, paced } = results[name];
-    const row = [
-      name.padEnd(7),
-      thousands(max.requestsPerSecond).padStart(10),
-      `${max.p50Ms}`.padStart(7),
-      `${max.p99Ms}`.padStart(7),
-      ...(rate !== undefined && paced !== undefined
-        ? [
-            `│ ${thousands(rate.requestsPerSecond)}`.padStart(27),
-            `${rate.p50Ms}`.padStart(5),
-            `${rate.p99Ms}`.padStart(6),
-            `│ ${thousands(paced.requestsPerSecond)}`.padStart(22),
-            `${paced.p50Ms}`.padStart(6),
-            `${paced.p99Ms}`.padStart(6),
-          ]
-        : []),
-    ];
-    console.log(`  ${row.join(' ')}`);
-  }
-  for (const name of ['api', 'floor'] as const) {
-    for (const [kind, figures] of Object.entries(results[name])) {
-      const run = figures as RunFigures;
-      if (run.errors > 0 || run.non2xx > 0) {
-        console.log(
-          `  ! ${name} ${kind}: ${run.errors} connection errors/timeouts, ${run.non2xx} non-2xx` +
-            ` answers (${JSON.stringify(run.statusCodes)})`,
-        );
-      }
-    }
-    const { cpu } = results[name].max;
-    console.log(
-      `  ${name.padEnd(5)} at maximum, % of one core: server ${cpu.serverPercent}, its Postgres ` +
-        `${cpu.postgresPercent}, load generator ${cpu.loadGeneratorPercent}, other processes ` +
-        `${cpu.othersPercent}, stolen by the hypervisor ${cpu.stealPercent} (of ` +
-        `${cpus().length * 100}); CPU per request: server ${cpu.serverMsPerRequest} ms, ` +
-        `Postgres ${cpu.postgresMsPerRequest} ms`,
-    );
-  }
-}
-
-function ratios(results: Record<'api' | 'floor', Measured>) {
-  const throughput = round(
-    results.api.max.requestsPerSecond / results.floor.max.requestsPerSecond,
-    2,
-  );
-  const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
-  return {
-    throughputRatio: throughput,
-    throughputGoal: GOALS.throughputRatio,
-    throughputMet: throughput >= GOALS.throughputRatio,
-    /**
-     * The floor's CPU per request (server + Postgres) over the API's: the throughput ratio CPU
-     * alone allows, whatever else the machine was doing (its steal and other processes).
-     */
-    cpuCostRatio: round(cost(results.floor.max) / cost(results.api.max), 2),
-    ...(results.api.rate !== undefined && results.api.paced !== undefined
-      ? {
-          p99AtRateAutocannonMs: results.api.rate.p99Ms,
-          p99AtRatePacedMs: results.api.paced.p99Ms,
-          p99GoalMs: GOALS.p99AtRateMs,
-          p99MetAutocannon: results.api.rate.p99Ms <= GOALS.p99AtRateMs,
-          p99MetPaced: results.api.paced.p99Ms <= GOALS.p99AtRateMs,
-          /** Whether the API kept up with the paced rate (else its p99 is a growing queue). */
-          sustainedRate: results.api.paced.requestsPerSecond >= SUSTAINED * GOALS.rate,
-        }
-      : {}),
-  };
-}
-
-/** Every endpoint's figures beside the goals, one line each. */
-function printGoals(printed: [Target, Record<'api' | 'floor', Measured>][]): void {
-  console.log(
-    `\ngoals: throughput ≥ ${GOALS.throughputRatio} × the floor's; p99 ≤ ${GOALS.p99AtRateMs} ms ` +
-      `at ${GOALS.rate} req/s paced`,
-  );
-  for (const [target, results] of printed) {
-    const r = ratios(results);
-    const p99 = r.p99AtRatePacedMs ?? Number.NaN;
-    console.log(
-      `  ${target.key.padEnd(12)} throughput ${String(r.throughputRatio).padStart(5)} ` +
-        `(${thousands(results.api.max.requestsPerSecond)} / ` +
-        `${thousands(results.floor.max.requestsPerSecond)} req/s) ${verdict(r.throughputMet)}; ` +
-        `p99 ${p99} ms ${verdict(r.p99MetPaced === true)}` +
-        (r.sustainedRate === false ? ' (rate not sustained)' : ''),
-    );
-  }
-}
-
-function printRatios(r: ReturnType<typeof ratios>): void {
-  console.log(
-    `  API / floor throughput: ${r.throughputRatio} (goal ≥ ${r.throughputGoal}: ` +
-      `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
-  );
-  if (r.p99AtRatePacedMs !== undefined) {
-    console.log(
-      `  API p99 at ${GOALS.rate} req/s: ${r.p99AtRatePacedMs} ms paced ` +
-        `(${round(r.p99AtRatePacedMs / GOALS.p99AtRateMs, 2)}× the goal of ≤ ${r.p99GoalMs} ms: ` +
-        `${verdict(r.p99MetPaced === true)}), ${r.p99AtRateAutocannonMs} ms with autocannon's ` +
-        `bursts (${verdict(r.p99MetAutocannon === true)})`,
-    );
-    if (r.sustainedRate === false) {
-      console.log(
-        `  ! the API did not keep up with ${GOALS.rate} req/s: that p99 is mostly the queue ` +
-          `growing behind it, not the latency of one request`,
-      );
-    }
-  }
-}
-
 // ─── Main ───────────────────────────────────────────────────────────────────────────────────
-
-async function responseOf(url: string, headers: Record<string, string>) {
-  const response = await fetch(url, { headers });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`GET ${url}: HTTP ${response.status} ${text.slice(0, 500)}`);
-  }
-  return { bytes: Buffer.byteLength(text), data: (JSON.parse(text) as { data: unknown }).data };
-}
-
-interface CatalogueView {
-  trending: unknown[];
-  byCategory: { courses: { _id: string }[] }[];
-}
-
-interface MarketplaceView {
-  loanRequests: { _id: string }[];
-  pagination: { total: number };
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * Both servers answer, and with the same rows: the API shapes the catalogue's, the
- * marketplace's and the member's, so those are compared by id (and the page's total).
- */
-async function compareAnswers(
-  servers: Server[],
-  targets: Target[],
-  headers: Record<string, string>,
-) {
-  const sizes: Record<string, Record<string, number>> = {};
-  for (const target of targets) {
-    const [api, floor] = await Promise.all(
-      servers.map((server) => responseOf(`${server.url}${target.path}`, headers)),
-    );
-    sizes[target.key] = { api: api!.bytes, floor: floor!.bytes };
-    let agree: boolean;
-    if (target.key === 'catalogue') {
-      const courses = (api!.data as CatalogueView).byCategory.flatMap((group) =>
-        group.courses.map((course) => course._id),
-      );
-      agree = same(
-        courses,
-        (floor!.data as { id: string }[]).map((row) => row.id),
-      );
-    } else if (target.key === 'marketplace') {
-      const [mine, bare] = [api!.data, floor!.data] as [MarketplaceView, MarketplaceView];
-      agree =
-        mine.loanRequests.length > 0 &&
-        mine.pagination.total === bare.pagination.total &&
-        same(
-          mine.loanRequests.map((loan) => loan._id),
-          (bare.loanRequests as unknown as { id: string }[]).map((row) => row.id),
-        );
-    } else if (target.key === 'me') {
-      const [mine, [row]] = [api!.data, floor!.data] as [
-        { _id: string; email: string },
-        { id: string; email: string }[],
-      ];
-      agree = mine._id === row?.id && mine.email === row.email;
-    } else {
-      agree = same(api!.data, floor!.data);
-    }
-    if (!agree) {
-      console.log(`  ! ${target.path}: the API and the floor answered different rows`);
-    }
-  }
-  return sizes;
-}
 
 async function main(): Promise<void> {
   const redis = redisUrl();
@@ -543,6 +318,10 @@ async function main(): Promise<void> {
         atRate: false,
       },
     ];
+    const only = args.only?.split(',');
+    if (only !== undefined) {
+      targets.splice(0, targets.length, ...targets.filter(({ key }) => only.includes(key)));
+    }
     const sizes = await compareAnswers(servers, targets, headers);
     console.log(
       `load generator: autocannon 9 in this process (one thread) on the same machine, ` +
@@ -556,7 +335,7 @@ async function main(): Promise<void> {
     const profiles: Record<string, Awaited<ReturnType<typeof profileApi>>> = {};
     for (const target of targets) {
       const results = await measure(db, { api, floor }, target, headers);
-      if (args['cpu-prof'] && target.key !== 'health') {
+      if (args['cpu-prof']) {
         process.stdout.write(`  ${target.title} on the api: profiled maximum run\n`);
         profiles[target.key] = await profileApi(db, api, target, headers, {
           duration: DURATION,
@@ -626,6 +405,7 @@ async function main(): Promise<void> {
         rate: GOALS.rate,
         rateConnections: RATE_CONNECTIONS,
         pacedMaxSockets: PACED_MAX_SOCKETS,
+        pacedLeadInS: PACED_LEAD_IN_S,
         loadGenerator: 'autocannon 9 (and the paced generator) in the bench process, one thread',
       },
       goals: GOALS,

@@ -1,7 +1,7 @@
 /**
  * Time to truth after a crash (issue 16 §1): the API killed -9 while its worker holds
  * chain-events jobs whose reconcile has not committed, and a fresh API started at once, as an
- * orchestrator would. Each run is scripts/lib/api-crash.ts's scenario (the crash-recovery test's),
+ * orchestrator would. Each run is test/kit/api-crash.ts's scenario (the crash-recovery test's),
  * then GET /microlending/requests is polled until every status equals the contract's.
  *
  * Per run and as medians: kill → the restarted API's first 200 on /ready, /ready → truth (when the
@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { SignJWT } from 'jose';
 import pg from 'pg';
 
 import {
@@ -27,19 +26,14 @@ import {
   crashMidJob,
   sameStatuses,
   startApiProcess,
-} from '../../scripts/lib/api-crash.ts';
-import { buildIfStale, unbuilt } from '../../scripts/lib/build.ts';
-import { type LocalChain, startChain } from '../../scripts/lib/chain.ts';
-import { type Child, run, startChild, stopAll, waitUntil } from '../../scripts/lib/children.ts';
-import { lendingActions } from '../../scripts/lib/loans.ts';
-import {
-  dropDatabase,
-  ensureDatabase,
-  uniqueDatabaseName,
-  withDatabase,
-} from '../../scripts/lib/postgres.ts';
-import { postgresServerUrl, redisUrl } from '../../scripts/lib/services.ts';
-import { deleteKeys } from '../../scripts/lib/test-services.ts';
+} from '@lendpath/test-kit/api-crash';
+import { median } from '@lendpath/test-kit/bench/figures';
+import { benchServices } from '@lendpath/test-kit/bench/services';
+import { signToken } from '@lendpath/test-kit/bench/token';
+import { buildIfStale, unbuilt } from '@lendpath/test-kit/build';
+import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
+import { type Child, startChild, stopAll, waitUntil } from '@lendpath/test-kit/children';
+import { lendingActions } from '@lendpath/test-kit/loans';
 
 const GOAL_MS = 2_000;
 /** Without a recovery the stalled check returns the job after 30–93 s: wait well past that. */
@@ -59,19 +53,11 @@ if (!Number.isInteger(RUNS) || RUNS < 1) {
 const root = join(import.meta.dirname, '..', '..');
 const node = process.execPath;
 const logDir = join(tmpdir(), `lendpath-time-to-truth-${process.pid}`);
-const databaseUrl = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_ttt'));
-const redis = redisUrl();
-const prefix = `ttt-${randomBytes(4).toString('hex')}`;
+const services = benchServices('lendpath_ttt', 'ttt');
+const { databaseUrl, redis, prefix } = services;
 const jwtSecret = randomBytes(32).toString('hex');
 let chain: LocalChain | undefined;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`.padStart(10);
 
 /** A member to list loans as, with a token signed as api/src/auth/sessions/sessions.ts signs. */
@@ -84,14 +70,7 @@ async function member(): Promise<string> {
        VALUES ('observer@bench.lendpath.test', '555 0100', 'Bench Observer', 'x', now())
        RETURNING id`,
     );
-    return await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject((rows[0] as { id: string }).id)
-      .setIssuer('lendpath')
-      .setAudience('lendpath-api')
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .sign(new TextEncoder().encode(jwtSecret));
+    return await signToken((rows[0] as { id: string }).id, jwtSecret);
   } finally {
     await db.end();
   }
@@ -129,12 +108,7 @@ async function main(): Promise<void> {
   console.log(`time to truth after kill -9 of the API mid-job, ${RUNS} runs (logs in ${logDir})`);
   const [started] = await Promise.all([
     startChain({ logDir }),
-    (async () => {
-      await ensureDatabase(databaseUrl);
-      const env = { DATABASE_URL: databaseUrl };
-      await run(node, ['api/dist/database/migrate.js'], { cwd: root, env });
-      await run(node, ['indexer/dist/database/migrate.js'], { cwd: root, env });
-    })(),
+    services.migrate(['api', 'indexer']),
   ]);
   chain = started;
   const actions = lendingActions(chain.rpcUrl, chain.deployment);
@@ -210,8 +184,7 @@ async function main(): Promise<void> {
 async function cleanUp(): Promise<void> {
   await stopAll(5_000);
   await chain?.stop();
-  await dropDatabase(databaseUrl).catch(() => undefined);
-  await deleteKeys(redis, `${prefix}:*`).catch(() => undefined);
+  await services.remove();
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,11 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AcademyModule } from './academy/academy.module';
-import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { ExceptionsFilter } from './common/exception.filter';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
@@ -39,7 +38,14 @@ export class AppModule {
       module: AppModule,
       imports: [
         EnvModule.forRoot(env),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL), retryAttempts: 3 }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(env.DATABASE_URL),
+          retryAttempts: 3,
+          // Idle connections stay open (pg closes them after 10 s by default): each holds the hot
+          // reads' prepared statements (database/sql.ts), and closing several at once and opening
+          // them again on the next burst stalled answers by ~100 ms (`npm run bench -w api`).
+          extra: { idleTimeoutMillis: 0 },
+        }),
         SqlModule,
         BullModule.forRoot({
           // BullMQ workers need maxRetriesPerRequest: null (they block on Redis by design).
@@ -61,10 +67,7 @@ export class AppModule {
         CommunityModule,
       ],
       controllers: [HealthController],
-      providers: [
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        { provide: APP_FILTER, useClass: ExceptionsFilter },
-      ],
+      providers: [{ provide: APP_FILTER, useClass: ExceptionsFilter }],
     };
   }
 }

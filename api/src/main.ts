@@ -6,21 +6,27 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 
 import { AppModule } from './app.module';
+import { EnvelopeAdapter } from './common/envelope-adapter';
 import { type Env, EnvError, loadEnv } from './config/env';
 import { serveOpenApi } from './openapi';
 import { securityHeaders } from './security-headers';
 
 /** Builds the configured HTTP app without listening, so tests and main share one setup. */
 export async function createApp(env: Env): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(env), {
-    logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(env),
+    new EnvelopeAdapter(),
+    { logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined },
+  );
   app.use(securityHeaders());
   // The web client is on another origin: it reads Retry-After to count down to when a refused
   // request (a code asked for too soon) would be accepted.
   app.enableCors({ origin: env.CORS_ORIGINS, exposedHeaders: ['Retry-After'] });
   // req.ip is the socket's address unless trusted proxies are configured.
-  (app as NestExpressApplication).set('trust proxy', env.TRUST_PROXY_HOPS);
+  app.set('trust proxy', env.TRUST_PROXY_HOPS);
+  // Every answer is `no-store` (security-headers.ts): no client revalidates, so hashing each
+  // answer for an ETag would be CPU spent for nothing.
+  app.set('etag', false);
   app.enableShutdownHooks();
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') {
     serveOpenApi(app);

@@ -24,6 +24,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { Sessions } from '../src/auth/sessions/sessions';
 import { DomainError } from '../src/common/domain-error';
+import { EnvelopeAdapter } from '../src/common/envelope-adapter';
 import { createApp } from '../src/main';
 import { ACADEMY_CONTENT_DIR } from '../src/storage/api-root';
 import { openAcademyFile } from '../src/storage/files.controller';
@@ -525,7 +526,7 @@ describe('image uploads', () => {
         imports: [AppModule.forRoot(testEnv({ UPLOAD_DIR: uploadDir }))],
         controllers: [ProbeController],
       }).compile();
-      probe = moduleRef.createNestApplication({ logger: ['error', 'warn'] });
+      probe = moduleRef.createNestApplication(new EnvelopeAdapter(), { logger: ['error', 'warn'] });
       await probe.listen(0, '127.0.0.1');
       probeUrl = await probe.getUrl();
     });

@@ -3,7 +3,7 @@
  */
 import type pg from 'pg';
 
-import { round } from './measure.ts';
+import { round } from '@lendpath/test-kit/bench/figures';
 
 const LOAD = {
   members: 2_000,

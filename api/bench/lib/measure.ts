@@ -3,29 +3,20 @@
  * and the CPU split of each run read from /proc (the server, its Postgres backends, the load
  * generator, other processes, the hypervisor's steal).
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type pg from 'pg';
 
-import type { Child } from '../../../scripts/lib/children.ts';
+import { percentile, round } from '@lendpath/test-kit/bench/figures';
+import { machineCpuMs, processCpuMs } from '@lendpath/test-kit/bench/proc';
+import type { Child } from '@lendpath/test-kit/children';
 
 /** The floor's and the API's Postgres application names (api/src/database/data-source.ts). */
 const APPLICATION = { api: 'lendpath-api', floor: 'lendpath-bench-floor' } as const;
 /** The paced generator's connection cap: beyond it, due requests queue (and their wait counts). */
 export const PACED_MAX_SOCKETS = 128;
-const CLOCK_TICK_MS =
-  1_000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
-
-export const round = (value: number, digits = 0) => Number(value.toFixed(digits));
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 export interface Server {
   name: 'api' | 'floor';
@@ -70,33 +61,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (
 ) => AutocannonRun;
 
 // ─── Where the CPU went: /proc ──────────────────────────────────────────────────────────────
-
-/** User + system CPU time of a process so far, ms; undefined when it cannot be read. */
-function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The whole machine's CPU time so far (all cores), ms: busy in this VM, and stolen by the
- * hypervisor for other guests (time this VM's CPUs wanted to run and could not).
- */
-function machineCpuMs(): { busy: number; steal: number } {
-  // cpu  user nice system idle iowait irq softirq steal …
-  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  const busy = [0, 1, 2, 5, 6].reduce((sum, i) => sum + (ticks[i] ?? 0), 0);
-  return { busy: busy * CLOCK_TICK_MS, steal: (ticks[7] ?? 0) * CLOCK_TICK_MS };
-}
 
 interface CpuMark {
   at: number;
@@ -169,6 +133,11 @@ export interface RunFigures {
   non2xx: number;
   statusCodes: Record<string, number>;
   cpu: CpuSplit;
+  /**
+   * Paced runs: when (s into the run) the slowest requests were due, with their latency (ms),
+   * so a stall shows as one moment rather than spread over the run.
+   */
+  slowest?: { dueS: number; ms: number }[];
 }
 
 let running: { stop(): void } | undefined;
@@ -204,9 +173,16 @@ export async function cannon(
   };
 }
 
+/** Paced runs begin with this long at the rate, unrecorded: the generator opens its connections. */
+export const PACED_LEAD_IN_S = 1;
+
 /**
  * An open-loop constant rate: request i is due at i / rate s whatever came back before, and its
  * latency runs from then, so a server that stalls pays for the whole queue behind the stall.
+ * The first {@link PACED_LEAD_IN_S} s are sent at the same rate and not recorded, and the
+ * recorded window follows without a pause: without it, the first requests waited for the
+ * generator's own connections to open (measured: the 5–10 slowest requests of every run, on both
+ * servers, were all due in its first 20 ms), and that start-up, not the server, set the p99.
  */
 export async function paced(
   db: pg.Client,
@@ -218,20 +194,26 @@ export async function paced(
 ): Promise<RunFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: PACED_MAX_SOCKETS });
   const latencies: number[] = [];
+  const timed: { dueS: number; ms: number }[] = [];
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   let stopped = false;
   running = { stop: () => (stopped = true) };
-  const total = rate * seconds;
+  const leadIn = rate * PACED_LEAD_IN_S;
+  const total = leadIn + rate * seconds;
   const inFlight = new Set<Promise<void>>();
-  const request = (due: number) =>
+  const request = (due: number, recorded: boolean) =>
     new Promise<void>((resolve) => {
       const outgoing = get(url, { agent, headers, timeout: 10_000 }, (response) => {
-        const code = `${response.statusCode}`;
-        statusCodes[code] = (statusCodes[code] ?? 0) + 1;
         response.resume();
         response.on('end', () => {
-          latencies.push(performance.now() - due);
+          if (recorded) {
+            const code = `${response.statusCode}`;
+            statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+            const ms = performance.now() - due;
+            latencies.push(ms);
+            timed.push({ dueS: round((due - recordedFrom) / 1_000, 3), ms: round(ms, 1) });
+          }
           resolve();
         });
       });
@@ -241,23 +223,29 @@ export async function paced(
         resolve();
       });
     });
-  const before = await cpuMark(db, server);
   const start = performance.now();
+  const recordedFrom = start + PACED_LEAD_IN_S * 1_000;
+  let before: Promise<CpuMark> | undefined;
   let sent = 0;
   while (sent < total && !stopped) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1_000) + 1);
     for (; sent < due; sent++) {
-      const done = request(start + (sent * 1_000) / rate);
+      // Not awaited: the schedule goes on while the mark is read.
+      if (sent === leadIn) {
+        before = cpuMark(db, server);
+      }
+      const done = request(start + (sent * 1_000) / rate, sent >= leadIn);
       inFlight.add(done);
       void done.then(() => inFlight.delete(done));
     }
     await sleep(1);
   }
   await Promise.all(inFlight);
-  const elapsed = (performance.now() - start) / 1_000;
+  const elapsed = (performance.now() - recordedFrom) / 1_000;
   running = undefined;
   const after = await cpuMark(db, server);
   agent.destroy();
+  const measured = Math.max(0, sent - leadIn);
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statusCodes)
     .filter(([code]) => code.startsWith('2'))
@@ -267,10 +255,11 @@ export async function paced(
     p50Ms: round(percentile(latencies, 50), 1),
     p99Ms: round(percentile(latencies, 99), 1),
     maxMs: round(latencies.at(-1) ?? Number.NaN, 1),
-    requests: sent,
+    requests: measured,
     errors,
     non2xx: latencies.length - ok,
     statusCodes,
-    cpu: cpuSplit(before, after, sent),
+    cpu: cpuSplit(await (before ?? cpuMark(db, server)), after, measured),
+    slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
   };
 }

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 
 import type pg from 'pg';
 
-import { cannon, round, type Server } from './measure.ts';
+import { round, thousands } from '@lendpath/test-kit/bench/figures';
 
-const thousands = (value: number) => value.toLocaleString('en');
+import { cannon, type Server } from './measure.ts';
 
 interface CallFrame {
   functionName: string;

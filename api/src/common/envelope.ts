@@ -15,7 +15,7 @@ export interface ErrorEnvelope {
 
 /**
  * A handler's answer with its own message. Controllers return this, or a plain value that the
- * {@link EnvelopeInterceptor} wraps with the message 'OK'.
+ * {@link EnvelopeAdapter} wraps with the message 'OK'.
  */
 export class Reply<T> {
   constructor(

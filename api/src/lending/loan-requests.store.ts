@@ -21,6 +21,15 @@ export function pageSql(where: readonly string[]): { page: string; count: string
   };
 }
 
+/**
+ * How many loans a chain lists (of one status, with `$2`), from the totals the triggers keep
+ * (migration 1763838000000-add-loan-counts): what `pageSql(…).count` would count, without
+ * reading the loans. For pages not filtered by member or wallet.
+ */
+export const TOTAL_SQL = `SELECT coalesce(sum(loans), 0)::int AS total FROM app.loan_counts
+  WHERE chain_id = $1`;
+export const TOTAL_BY_STATUS_SQL = `${TOTAL_SQL} AND status = $2`;
+
 /** A loan request's identity and parties, as the commands check them before acting. */
 export interface LoanRequestRecordRow {
   id: string;
@@ -221,9 +230,18 @@ export class LoanRequestsStore {
       add((n) => `r.lender_wallet = $${n}`, filters.lenderWallet);
     }
     const statements = pageSql(where);
+    const byParty =
+      filters.borrowerId !== undefined ||
+      filters.lenderId !== undefined ||
+      filters.lenderWallet !== undefined;
     const [rows, [count]] = await Promise.all([
       this.sql.rows<LoanRequestRow>(statements.page, [...values, limit, offset]),
-      this.sql.rows<{ total: number }>(statements.count, values),
+      byParty
+        ? this.sql.rows<{ total: number }>(statements.count, values)
+        : this.sql.rows<{ total: number }>(
+            filters.status === undefined ? TOTAL_SQL : TOTAL_BY_STATUS_SQL,
+            values,
+          ),
     ]);
     return { rows, total: count?.total ?? 0 };
   }

@@ -4,8 +4,7 @@ import type { Request } from 'express';
 
 import { Reply } from '../common/envelope';
 import { ApiAnswer } from '../openapi';
-import { RegionCheck } from './region-check';
-import { regionErrors, visitorAddress } from './region-rule';
+import { regionErrors, RegionRuleJudge } from './region-rule';
 import { regionCheckSchema } from './region.schema';
 
 /**
@@ -16,12 +15,12 @@ import { regionCheckSchema } from './region.schema';
 @ApiTags('region')
 @Controller()
 export class RegionController {
-  constructor(private readonly regions: RegionCheck) {}
+  constructor(private readonly judge: RegionRuleJudge) {}
 
   @Get()
   @ApiAnswer(regionCheckSchema)
   check(@Req() request: Request): Reply<{ region: 'allowed' }> {
-    if (this.regions.verdict(visitorAddress(request)).blocked) {
+    if (this.judge.verdict(request).blocked) {
       throw regionErrors.blocked();
     }
     return new Reply({ region: 'allowed' });

@@ -8,8 +8,8 @@ import {
   ensureDatabase,
   uniqueDatabaseName,
   withDatabase,
-} from '../../../scripts/lib/postgres';
-import { postgresServerUrl } from '../../../scripts/lib/services';
+} from '@lendpath/test-kit/postgres';
+import { postgresServerUrl } from '@lendpath/test-kit/services';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 
 /**
@@ -110,6 +110,26 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
         [chainId, id],
       )
     )[0];
+
+  /** The marketplace's totals (app.loan_counts, kept by triggers) beside a count of the rows. */
+  const totals = async () => {
+    type Total = { chain_id: number; status: string; loans: number };
+    const [kept, counted] = await Promise.all([
+      db.query<Total[]>(
+        `SELECT chain_id, status, loans FROM app.loan_counts WHERE loans > 0 ORDER BY 1, 2`,
+      ),
+      db.query<Total[]>(
+        `SELECT chain_id, status, count(*)::int AS loans FROM app.loan_requests
+         WHERE status IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+      ),
+    ]);
+    return { kept, counted };
+  };
+  // Every fold below inserts, updates and un-lists loans (a removed request): the totals follow.
+  afterEach(async () => {
+    const { kept, counted } = await totals();
+    expect(kept).toEqual(counted);
+  });
 
   it('follows request → fund → repay, keeping each event’s figures', async () => {
     const id = loan();
@@ -266,5 +286,31 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     // No later job would settle it: the chain has nothing more to say about this loan.
     expect(settled?.finality).toBe('finalized');
     expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
+  });
+
+  it('keeps the totals through deletes, un-listing and TRUNCATE', async () => {
+    const ids = [loan(), loan(), loan()];
+    for (const id of ids) {
+      await requested(id);
+    }
+    await funded(ids[0]!);
+    await projection.reconcile(ids);
+    let { kept, counted } = await totals();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(counted);
+
+    await db.query(
+      `UPDATE app.loan_requests SET status = NULL WHERE chain_id = $1 AND loan_chain_id = $2`,
+      [chainId, ids[1]],
+    );
+    await db.query(`DELETE FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = $2`, [
+      chainId,
+      ids[0],
+    ]);
+    ({ kept, counted } = await totals());
+    expect(kept).toEqual(counted);
+
+    await db.query('TRUNCATE app.loan_requests CASCADE');
+    expect(await db.query('SELECT * FROM app.loan_counts')).toEqual([]);
   });
 });

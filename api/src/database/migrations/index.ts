@@ -9,6 +9,7 @@ import { CreateAcademyAndCommunity1763823600000 } from './1763823600000-create-a
 import { CreateMemberWallets1763827200000 } from './1763827200000-create-member-wallets';
 import { AddPostMediaSize1763830800000 } from './1763830800000-add-post-media-size';
 import { AddLoanPageIndex1763834400000 } from './1763834400000-add-loan-page-index';
+import { AddLoanCounts1763838000000 } from './1763838000000-add-loan-counts';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -24,4 +25,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CreateMemberWallets1763827200000,
   AddPostMediaSize1763830800000,
   AddLoanPageIndex1763834400000,
+  AddLoanCounts1763838000000,
 ];

@@ -1,0 +1,167 @@
+/**
+ * What api/bench/http.ts prints and records: each endpoint's table, its ratios to the floor and
+ * the goals, and one line per endpoint beside its goal.
+ */
+import { cpus } from 'node:os';
+
+import { round, thousands, verdict } from '@lendpath/test-kit/bench/figures';
+
+import type { RunFigures } from './measure.ts';
+
+/** Issue 19's goals. */
+export const GOALS = { p99AtRateMs: 50, rate: 500, throughputRatio: 0.8 };
+/** A fixed-rate run that achieved less than this share of the rate did not keep up. */
+const SUSTAINED = 0.95;
+
+export interface Target {
+  key: 'catalogue' | 'feed' | 'marketplace' | 'me' | 'health';
+  title: string;
+  path: string;
+  /** Measured at a fixed rate too (the endpoints of the goal). */
+  atRate: boolean;
+}
+
+export interface Measured {
+  max: RunFigures;
+  /** autocannon's overallRate. */
+  rate?: RunFigures;
+  /** The open-loop generator. */
+  paced?: RunFigures;
+}
+
+export function printTable(title: string, results: Record<'api' | 'floor', Measured>): void {
+  console.log(`\n${title}`);
+  const atRate = results.api.rate !== undefined;
+  const head = [
+    'server'.padEnd(7),
+    'max req/s'.padStart(10),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    ...(atRate
+      ? [
+          `│ ${GOALS.rate}/s autocannon: req/s`.padStart(27),
+          'p50'.padStart(5),
+          'p99'.padStart(6),
+          `│ ${GOALS.rate}/s paced: req/s`.padStart(22),
+          'p50'.padStart(6),
+          'p99'.padStart(6),
+        ]
+      : []),
+  ];
+  console.log(`  ${head.join(' ')}`);
+  for (const name of ['api', 'floor'] as const) {
+    const { max, rate, paced } = results[name];
+    const row = [
+      name.padEnd(7),
+      thousands(max.requestsPerSecond).padStart(10),
+      `${max.p50Ms}`.padStart(7),
+      `${max.p99Ms}`.padStart(7),
+      ...(rate !== undefined && paced !== undefined
+        ? [
+            `│ ${thousands(rate.requestsPerSecond)}`.padStart(27),
+            `${rate.p50Ms}`.padStart(5),
+            `${rate.p99Ms}`.padStart(6),
+            `│ ${thousands(paced.requestsPerSecond)}`.padStart(22),
+            `${paced.p50Ms}`.padStart(6),
+            `${paced.p99Ms}`.padStart(6),
+          ]
+        : []),
+    ];
+    console.log(`  ${row.join(' ')}`);
+  }
+  for (const name of ['api', 'floor'] as const) {
+    for (const [kind, figures] of Object.entries(results[name])) {
+      const run = figures as RunFigures;
+      if (run.errors > 0 || run.non2xx > 0) {
+        console.log(
+          `  ! ${name} ${kind}: ${run.errors} connection errors/timeouts, ${run.non2xx} non-2xx` +
+            ` answers (${JSON.stringify(run.statusCodes)})`,
+        );
+      }
+    }
+    const slowest = results[name].paced?.slowest;
+    if (slowest !== undefined && slowest.length > 0) {
+      console.log(
+        `  ${name.padEnd(5)} paced, slowest requests (due at s: ms): ` +
+          slowest.map(({ dueS, ms }) => `${dueS}: ${ms}`).join(', '),
+      );
+    }
+    const { cpu } = results[name].max;
+    console.log(
+      `  ${name.padEnd(5)} at maximum, % of one core: server ${cpu.serverPercent}, its Postgres ` +
+        `${cpu.postgresPercent}, load generator ${cpu.loadGeneratorPercent}, other processes ` +
+        `${cpu.othersPercent}, stolen by the hypervisor ${cpu.stealPercent} (of ` +
+        `${cpus().length * 100}); CPU per request: server ${cpu.serverMsPerRequest} ms, ` +
+        `Postgres ${cpu.postgresMsPerRequest} ms`,
+    );
+  }
+}
+
+export function ratios(results: Record<'api' | 'floor', Measured>) {
+  const throughput = round(
+    results.api.max.requestsPerSecond / results.floor.max.requestsPerSecond,
+    2,
+  );
+  const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
+  return {
+    throughputRatio: throughput,
+    throughputGoal: GOALS.throughputRatio,
+    throughputMet: throughput >= GOALS.throughputRatio,
+    /**
+     * The floor's CPU per request (server + Postgres) over the API's: the throughput ratio CPU
+     * alone allows, whatever else the machine was doing (its steal and other processes).
+     */
+    cpuCostRatio: round(cost(results.floor.max) / cost(results.api.max), 2),
+    ...(results.api.rate !== undefined && results.api.paced !== undefined
+      ? {
+          p99AtRateAutocannonMs: results.api.rate.p99Ms,
+          p99AtRatePacedMs: results.api.paced.p99Ms,
+          p99GoalMs: GOALS.p99AtRateMs,
+          p99MetAutocannon: results.api.rate.p99Ms <= GOALS.p99AtRateMs,
+          p99MetPaced: results.api.paced.p99Ms <= GOALS.p99AtRateMs,
+          /** Whether the API kept up with the paced rate (else its p99 is a growing queue). */
+          sustainedRate: results.api.paced.requestsPerSecond >= SUSTAINED * GOALS.rate,
+        }
+      : {}),
+  };
+}
+
+/** Every endpoint's figures beside the goals, one line each. */
+export function printGoals(printed: [Target, Record<'api' | 'floor', Measured>][]): void {
+  console.log(
+    `\ngoals: throughput ≥ ${GOALS.throughputRatio} × the floor's; p99 ≤ ${GOALS.p99AtRateMs} ms ` +
+      `at ${GOALS.rate} req/s paced`,
+  );
+  for (const [target, results] of printed) {
+    const r = ratios(results);
+    const p99 = r.p99AtRatePacedMs ?? Number.NaN;
+    console.log(
+      `  ${target.key.padEnd(12)} throughput ${String(r.throughputRatio).padStart(5)} ` +
+        `(${thousands(results.api.max.requestsPerSecond)} / ` +
+        `${thousands(results.floor.max.requestsPerSecond)} req/s) ${verdict(r.throughputMet)}; ` +
+        `p99 ${p99} ms ${verdict(r.p99MetPaced === true)}` +
+        (r.sustainedRate === false ? ' (rate not sustained)' : ''),
+    );
+  }
+}
+
+export function printRatios(r: ReturnType<typeof ratios>): void {
+  console.log(
+    `  API / floor throughput: ${r.throughputRatio} (goal ≥ ${r.throughputGoal}: ` +
+      `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
+  );
+  if (r.p99AtRatePacedMs !== undefined) {
+    console.log(
+      `  API p99 at ${GOALS.rate} req/s: ${r.p99AtRatePacedMs} ms paced ` +
+        `(${round(r.p99AtRatePacedMs / GOALS.p99AtRateMs, 2)}× the goal of ≤ ${r.p99GoalMs} ms: ` +
+        `${verdict(r.p99MetPaced === true)}), ${r.p99AtRateAutocannonMs} ms with autocannon's ` +
+        `bursts (${verdict(r.p99MetAutocannon === true)})`,
+    );
+    if (r.sustainedRate === false) {
+      console.log(
+        `  ! the API did not keep up with ${GOALS.rate} req/s: that p99 is mostly the queue ` +
+          `growing behind it, not the latency of one request`,
+      );
+    }
+  }
+}
