@@ -71,6 +71,9 @@ test.describe('an account from sign-up to a new password', () => {
     await acceptTerms(page);
     await page.goto(`${stack.urls.web}/login`);
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    // The login page has an Email field too, and stays on screen while the next page's chunk
+    // loads: fill the field once the forgot-password page is the one showing.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel('Email').fill(member.email);
     const sent = new Date(Date.now() - 1000);
     await page.getByRole('button', { name: 'Continue' }).click();
