@@ -213,15 +213,20 @@ test('Grace cannot fund more than her wallet holds', async () => {
     hasText: 'A second-hand laptop',
   });
   // By keyboard: the modal opens on its first control, Esc closes it, Enter funds.
-  await laptop.getByRole('button', { name: 'Fund Loan' }).focus();
-  await grace.keyboard.press('Enter');
+  const fund = laptop.getByRole('button', { name: 'Fund Loan' });
   const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
-  await expect(modal.getByLabel('APR (%)')).toBeFocused();
+  // SPEC §2: Fund Loan is disabled while anything loads, and a live refresh of the list (the
+  // last test's loan changes reaching Grace) may start between focusing it and pressing Enter.
+  const openByKeyboard = () =>
+    expect(async () => {
+      await expect(fund).toBeEnabled();
+      await fund.press('Enter');
+      await expect(modal.getByLabel('APR (%)')).toBeFocused({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+  await openByKeyboard();
   await grace.keyboard.press('Escape');
   await expect(modal).toBeHidden();
-  await laptop.getByRole('button', { name: 'Fund Loan' }).focus();
-  await grace.keyboard.press('Enter');
-  await expect(modal.getByLabel('APR (%)')).toBeFocused();
+  await openByKeyboard();
   await grace.keyboard.press('Enter');
   await expect(
     toast(grace, /^Insufficient USDC balance\. You have [\d.]+ USDC but need 9 USDC$/),
