@@ -31,6 +31,19 @@ describe('health endpoints', () => {
       });
     });
 
+    it('answers JSON with its length (the envelope is written by the adapter), and HEAD without a body', async () => {
+      const get = await fetch(`${url}/health`);
+      const text = await get.text();
+      expect(get.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(get.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(get.headers.get('cache-control')).toBe('no-store');
+
+      const head = await fetch(`${url}/health`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(await head.text()).toBe('');
+    });
+
     it('GET /ready tells anyone only that it is ready', async () => {
       const response = await fetch(`${url}/ready`);
       expect(response.status).toBe(200);
