@@ -38,26 +38,3 @@ export interface ChainEventsJob {
   finalizedBlock: number;
 }
 
-/** The contract's LoanStatus enum, by its order in IMicroLending.sol (`none`: no such loan). */
-export const LOAN_STATUS_NAMES = [
-  'none',
-  'requested',
-  'funded',
-  'repaid',
-  'cancelled',
-  'defaulted',
-] as const;
-
-/**
- * The events the indexer stores: the five that move a loan's status, and the escrow release
- * that settles a repayment the lender could not receive at first.
- */
-export const LENDING_EVENT_NAMES = [
-  'LoanRequested',
-  'LoanFunded',
-  'LoanRepaid',
-  'LoanCancelled',
-  'LoanDefaulted',
-  'FundsReleased',
-] as const;
-export type LendingEventName = (typeof LENDING_EVENT_NAMES)[number];
