@@ -1,40 +1,6 @@
 /**
- * The queue on which the indexer announces new and removed chain events, and the job it puts
- * there; the API consumes it. It lives beside the ABI because it is part of the same vocabulary:
- * both apps import it from here, neither spells it.
+ * The queue's name, left here only for indexer/bench/timeline.ts (being changed elsewhere): the
+ * queue and its job belong to the indexer, which publishes them as `@lendpath/indexer/jobs`.
+ * Delete this file once the bench imports the name from there.
  */
 export const CHAIN_EVENTS_QUEUE = 'chain-events';
-
-/** The job name used on {@link CHAIN_EVENTS_QUEUE}. */
-export const CHAIN_EVENTS_JOB = 'batch';
-
-/**
- * The jobs' backoff type: exponential from 0.5 s, capped at 30 s. The consumer's worker
- * implements it ({@link chainEventsBackoff}); the producer names it in the jobs' options.
- */
-export const CHAIN_EVENTS_BACKOFF = 'capped-exponential';
-
-/** Milliseconds before retry `attemptsMade` + 1 of a chain-events job. */
-export function chainEventsBackoff(attemptsMade: number): number {
-  return Math.min(30_000, 500 * 2 ** Math.max(0, attemptsMade - 1));
-}
-
-/**
- * One committed batch of the event store: a block range (or a reorg's rewound range) and the
- * loans whose events it added or removed. The consumer re-folds those loans from the event
- * store; the job carries no event data, so duplicates, replays and out-of-order delivery
- * converge.
- */
-export interface ChainEventsJob {
-  chainId: number;
-  /** The lending contract, lower case. */
-  address: string;
-  fromBlock: number;
-  toBlock: number;
-  /** Loan ids (decimal strings) with events added or removed in the range. */
-  loanIds: string[];
-  /** The chain's safe and finalized blocks as of this batch (-1 before the first). */
-  safeBlock: number;
-  finalizedBlock: number;
-}
-

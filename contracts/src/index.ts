@@ -19,10 +19,4 @@ export {
   type LendingLog,
 } from './lending-log.ts';
 export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';
-export {
-  CHAIN_EVENTS_BACKOFF,
-  chainEventsBackoff,
-  CHAIN_EVENTS_JOB,
-  CHAIN_EVENTS_QUEUE,
-  type ChainEventsJob,
-} from './chain-events-queue.ts';
+export { CHAIN_EVENTS_QUEUE } from './chain-events-queue.ts';
