@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 
+import { LOAN_STATUSES } from '@lendpath/contracts';
 import { INDEXER_READ_VIEWS } from '@lendpath/indexer/read-views';
 
 /**
@@ -12,10 +13,13 @@ import { INDEXER_READ_VIEWS } from '@lendpath/indexer/read-views';
  *    (`@lendpath/indexer/read-views`): its tables are its own to change.
  * 2. No log is decoded here: the one codec is `@lendpath/contracts`' `decodeLendingLog`, which
  *    the indexer stores with (viem's event decoders would make a second one).
+ * 3. No file restates the loan statuses (every one of them spelt out): they come from
+ *    `@lendpath/contracts`. Applied migrations are history and keep the list they wrote.
  */
 const INDEXER_NAME = /\bindexer\.([a-z_][a-z0-9_]*)/g;
 const OWN_DECODER =
   /\b(parseEventLogs|decodeEventLog|decodeAbiParameters|getContractEvents|watchContractEvent|watchEvent|getLogs)\b/;
+const HISTORY = /^database\/migrations\//;
 
 function filesUnder(root: string, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -43,6 +47,9 @@ export function boundaryProblems(srcRoot: string): string[] {
     const decoder = OWN_DECODER.exec(text);
     if (decoder !== null) {
       problems.push(`${path}: decodes logs itself (${decoder[1]})`);
+    }
+    if (!HISTORY.test(path) && LOAN_STATUSES.every((status) => text.includes(`'${status}'`))) {
+      problems.push(`${path}: spells out every loan status`);
     }
   }
   return problems;
@@ -84,6 +91,16 @@ describe(boundaryProblems.name, () => {
       write('lending/chain/codec.ts', "import { decodeLendingLog } from '@lendpath/contracts';");
       expect(boundaryProblems(root)).toEqual([
         'lending/chain/reader.ts: decodes logs itself (parseEventLogs)',
+      ]);
+    });
+
+    it('refuses a restated status list outside the applied migrations', () => {
+      const list = LOAN_STATUSES.map((status) => `'${status}'`).join(' | ');
+      write('lending/loan-status.ts', `type S = ${list};`);
+      write('database/migrations/1-create.ts', `const check = \`IN (${list})\`;`);
+      write('lending/some.store.ts', "const active = `status IN ('requested', 'funded')`;");
+      expect(boundaryProblems(root)).toEqual([
+        'lending/loan-status.ts: spells out every loan status',
       ]);
     });
   });

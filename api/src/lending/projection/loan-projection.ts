@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
 import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
-import type { Finality, LoanStatus } from './loan-status';
+import { STATUS_AFTER_EVENT } from '@lendpath/contracts';
+
+import { type Finality, type LoanStatus, sqlList, statusAfterEventSql } from './loan-status';
 
 /**
  * A loan row the reconcile changed, and how: its status (`from` → `to`), or with the same status
@@ -256,7 +258,8 @@ export const loanLock = (chainId: number, loanId: bigint): [number, number] => [
  * The fold (DESIGN.md §4), set-based: every loan of the batch from its canonical events (plus
  * fast-path hints above the indexer's cursor that the indexer has not stored) in one statement.
  * On the contract's state machine (Requested → Funded | Cancelled; Funded → Repaid | Defaulted;
- * Defaulted → Repaid) the status is the loan's latest status-moving event; the figures come from
+ * Defaulted → Repaid) the status is the one its latest status-moving event leaves
+ * (`STATUS_AFTER_EVENT` of `@lendpath/contracts`, spelt into the SQL once); the figures come from
  * the latest event of each kind; `as_of_block` is the block of its latest event. A loan without a
  * LoanRequested (every event removed by a reorg) folds to nothing: status NULL, hidden from the
  * API. Rows are written only when something changed; RETURNING names them.
@@ -288,7 +291,7 @@ const FOLD_SQL = `
   ),
   last_move AS (
     SELECT DISTINCT ON (loan_id) loan_id, name
-    FROM latest WHERE name <> 'FundsReleased'
+    FROM latest WHERE name IN (${sqlList(Object.keys(STATUS_AFTER_EVENT))})
     ORDER BY loan_id, block_number DESC, log_index DESC
   ),
   folded AS (
@@ -306,10 +309,7 @@ const FOLD_SQL = `
   ),
   rows AS (
     SELECT loan_id,
-           CASE last_status_event WHEN 'LoanRequested' THEN 'requested'
-             WHEN 'LoanFunded' THEN 'funded' WHEN 'LoanRepaid' THEN 'repaid'
-             WHEN 'LoanCancelled' THEN 'cancelled' WHEN 'LoanDefaulted' THEN 'defaulted' END
-             AS status,
+           ${statusAfterEventSql('last_status_event')} AS status,
            r->>'borrower' AS borrower_wallet, (r->>'amount')::numeric AS amount_units,
            (r->>'duration')::bigint AS duration_seconds, (r->>'maxAprBps')::int AS max_apr_bps,
            to_timestamp(requested_ts) AS requested_at,
