@@ -17,8 +17,10 @@ async function check(label: string, command: string, args: string[]): Promise<vo
   });
 }
 
-// The contracts' generated types (artifacts/*.d.ts) must exist before anything typechecks.
+// The contracts' generated types (artifacts/*.d.ts) must exist before anything typechecks, and
+// the indexer's public entry (dist/public/*.d.ts) before the api does.
 await check('build contracts', 'npm', ['run', 'build', '--workspace', 'contracts']);
+await check('build indexer', 'npm', ['run', 'build', '--workspace', 'indexer']);
 await check('lint (eslint, type-aware, all workspaces)', 'npx', [
   'eslint',
   '--max-warnings',

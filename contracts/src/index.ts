@@ -1,14 +1,22 @@
-export { microLendingAbi, mockUsdcAbi } from './generated/abi.ts';
+export { loanStatusNames, microLendingAbi, mockUsdcAbi } from './generated/abi.ts';
 export type { Deployment, DeployedContract } from './deployment.ts';
 export { parseDeployment } from './deployment.ts';
 export {
-  CHAIN_EVENTS_BACKOFF,
-  chainEventsBackoff,
-  CHAIN_EVENTS_JOB,
-  CHAIN_EVENTS_QUEUE,
-  type ChainEventsJob,
   LENDING_EVENT_NAMES,
   LOAN_STATUS_NAMES,
+  LOAN_STATUSES,
+  STATUS_AFTER_EVENT,
   type LendingEventName,
-} from './chain-events.ts';
+  type LoanStatus,
+  type LoanStatusName,
+  type StatusEventName,
+} from './lending-vocabulary.ts';
+export {
+  decodeLendingLog,
+  LENDING_TOPICS,
+  lendingEventTopic,
+  type LendingEvent,
+  type LendingLog,
+} from './lending-log.ts';
 export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';
+export { CHAIN_EVENTS_QUEUE } from './chain-events-queue.ts';

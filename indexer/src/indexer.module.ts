@@ -7,7 +7,7 @@ import { dataSourceOptions } from './database/data-source';
 import { SyncService } from './follower/sync.service';
 import { HealthServer } from './health/health.server';
 import { IndexerMetrics } from './metrics/indexer-metrics';
-import { CHAIN_EVENTS_BACKOFF, CHAIN_EVENTS_QUEUE } from './queue/chain-events';
+import { CHAIN_EVENTS_BACKOFF, CHAIN_EVENTS_QUEUE } from './public/jobs';
 
 @Global()
 @Module({})

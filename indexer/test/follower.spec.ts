@@ -1,5 +1,6 @@
 import { demoWallets } from '@lendpath/contracts';
 
+import { chainEventsJobSchema } from '../src/public/jobs';
 import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 
 const [borrower, lender] = demoWallets.map((wallet) => wallet.address) as [
@@ -59,13 +60,16 @@ describe('the follower', () => {
 
     const jobs = await f.until(
       'announced loans',
-      async () =>
-        (await f.chainEvents().getJobs(['waiting', 'completed', 'active'])).flatMap(
-          (job) => job.data.loanIds,
-        ),
-      (ids) => ids.includes(`${b.loanId}`),
+      () => f.chainEvents().getJobs(['waiting', 'completed', 'active']),
+      (all) => all.some((job) => job.data.loanIds.includes(`${b.loanId}`)),
     );
-    expect(new Set(jobs)).toEqual(new Set([`${a.loanId}`, `${b.loanId}`]));
+    expect(new Set(jobs.flatMap((job) => job.data.loanIds))).toEqual(
+      new Set([`${a.loanId}`, `${b.loanId}`]),
+    );
+    // What the API will accept: the schema the indexer publishes as @lendpath/indexer/jobs.
+    for (const job of jobs) {
+      expect(chainEventsJobSchema.parse(job.data)).toEqual(job.data);
+    }
   });
 
   it('marks events of a reorganised block removed and follows the new fork', async () => {

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 
-import { CHAIN_EVENTS_QUEUE } from '../src/queue/chain-events';
+import { CHAIN_EVENTS_QUEUE } from '../src/public/jobs';
 import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 
 describe('the indexer context', () => {

@@ -22,8 +22,14 @@ export function newestMtime(path: string): number {
 export const unbuilt = (app: 'api' | 'indexer') =>
   newestMtime(join(root, app, 'dist', 'main.js')) === 0;
 
-/** Builds the contracts, then `apps`, unless each dist is newer than all of its sources. */
-export async function buildIfStale(apps: readonly ('api' | 'indexer')[]): Promise<void> {
+/**
+ * Builds the contracts, then `apps`, unless each dist is newer than all of its sources. The api
+ * imports the indexer's public entry (`@lendpath/indexer/jobs`): building it brings the indexer.
+ */
+export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): Promise<void> {
+  const apps = (['indexer', 'api'] as const).filter(
+    (app) => requested.includes(app) || (app === 'indexer' && requested.includes('api')),
+  );
   const stale = (dist: string, sources: string[]) => {
     const built = newestMtime(join(root, dist));
     return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);

@@ -144,9 +144,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await ensureDatabase(options.databaseUrl);
     });
 
-    await step('build contracts, api and indexer', async () => {
+    await step('build contracts, indexer and api', async () => {
       await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
-      await run('npm', ['run', 'build', '--workspace', 'api', '--workspace', 'indexer'], {
+      // The indexer first: the api imports its public entry (@lendpath/indexer/jobs).
+      await run('npm', ['run', 'build', '--workspace', 'indexer', '--workspace', 'api'], {
         cwd: root,
       });
     });

@@ -4,6 +4,7 @@ import { OneTimeCode } from '../auth/one-time-codes/one-time-code.entity';
 import { RefreshSession } from '../auth/sessions/refresh-session.entity';
 import { UserBlock } from '../users/user-block.entity';
 import { User } from '../users/user.entity';
+import { LOAN_STATUS_CHECK, syncLoanStatusCheck } from './loan-status-check';
 import { migrations } from './migrations';
 
 /** Every entity of schema `app`. */
@@ -31,8 +32,9 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
 }
 
 /**
- * Applies pending migrations, each in its own transaction. The schema itself is created first
- * because the migrations table lives inside it.
+ * Applies pending migrations, each in its own transaction, then the one repeatable step: the
+ * loan status CHECK, rebuilt when the contract's statuses have moved since (loan-status-check.ts).
+ * The schema itself is created first because the migrations table lives inside it.
  */
 export async function migrate(databaseUrl: string): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(databaseUrl));
@@ -40,7 +42,8 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
   try {
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${APP_SCHEMA}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
-    return applied.map((migration) => migration.name);
+    const statuses = (await syncLoanStatusCheck(dataSource)) ? [LOAN_STATUS_CHECK] : [];
+    return [...applied.map((migration) => migration.name), ...statuses];
   } finally {
     await dataSource.destroy();
   }

@@ -1,23 +1,17 @@
-import { CHAIN_EVENTS_QUEUE, chainEventsBackoff, type ChainEventsJob } from '@lendpath/contracts';
+import {
+  CHAIN_EVENTS_QUEUE,
+  chainEventsBackoff,
+  type ChainEventsJob,
+  chainEventsJobSchema,
+} from '@lendpath/indexer/jobs';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { z } from 'zod';
 
 import { ENV, type Env } from '../config/env';
 import { ReconcileLoansCommand } from './commands/reconcile-loans/reconcile-loans.command';
 import type { LoanTransition } from './projection/loan-projection';
-
-const jobSchema = z.object({
-  chainId: z.number().int(),
-  address: z.string(),
-  fromBlock: z.number().int(),
-  toBlock: z.number().int(),
-  loanIds: z.array(z.string().regex(/^\d+$/)),
-  safeBlock: z.number().int(),
-  finalizedBlock: z.number().int(),
-});
 
 /**
  * Consumes the indexer's batches: each names the loans it touched, and the API re-folds them
@@ -50,7 +44,7 @@ export class ChainEventsProcessor extends WorkerHost implements OnApplicationBoo
   }
 
   async process(job: Job<ChainEventsJob>): Promise<{ reconciled: number; changed: number }> {
-    const parsed = jobSchema.safeParse(job.data);
+    const parsed = chainEventsJobSchema.safeParse(job.data);
     if (!parsed.success) {
       // Retrying cannot fix a malformed payload.
       throw new UnrecoverableError(`malformed chain-events job ${job.id}: ${parsed.error.message}`);

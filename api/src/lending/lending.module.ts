@@ -1,4 +1,4 @@
-import { CHAIN_EVENTS_QUEUE } from '@lendpath/contracts';
+import { CHAIN_EVENTS_QUEUE } from '@lendpath/indexer/jobs';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 

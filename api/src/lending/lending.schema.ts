@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { named } from '../openapi';
+import { LOAN_STATUSES } from './projection/loan-status';
 
 const member = z.object({ _id: z.string(), fullname: z.string() });
 
@@ -26,7 +27,7 @@ export const loanRequestViewSchema = named(
     borrower: member.nullable().describe('Null while no member has linked the borrowing wallet.'),
     lender: member.nullable().describe('Null before funding or while nobody has linked it.'),
     maxInterestRate: z.number().describe('The highest APR (percent) a lender may fund at.'),
-    status: z.enum(['requested', 'funded', 'repaid', 'cancelled', 'defaulted']),
+    status: z.enum(LOAN_STATUSES),
     createdAt: z.iso.datetime(),
     interestRate: z.number().nullable().describe('APR percent, once funded.'),
     lenderWalletAddress: z.string().nullable(),

@@ -1,9 +1,5 @@
-import {
-  CHAIN_EVENTS_JOB,
-  CHAIN_EVENTS_QUEUE,
-  type ChainEventsJob,
-  demoWallets,
-} from '@lendpath/contracts';
+import { demoWallets } from '@lendpath/contracts';
+import { CHAIN_EVENTS_JOB, CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '@lendpath/indexer/jobs';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';

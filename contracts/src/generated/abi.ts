@@ -2141,3 +2141,13 @@ export const mockUsdcAbi = [
     "type": "function"
   }
 ] as const;
+
+/** IMicroLending.LoanStatus's members in lower case, indexed by their number on chain. */
+export const loanStatusNames = [
+  "none",
+  "requested",
+  "funded",
+  "repaid",
+  "cancelled",
+  "defaulted"
+] as const;

@@ -1,18 +1,18 @@
+import { decodeLendingLog, LENDING_TOPICS, type LendingLog } from '@lendpath/contracts';
 import type { Logger } from '@nestjs/common';
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
-import { decodeLendingLog, LENDING_TOPICS, type RawLog } from '../chain/lending-events';
 import { RpcError, type RpcClient } from '../chain/rpc-client';
 import type { IndexerMetrics } from '../metrics/indexer-metrics';
-import { type StoredEvent, writeEvents } from './event-writer';
+import {
+  type BlockHeader,
+  type FollowedContract,
+  FollowerStore,
+  type SourceState,
+  type StoredEvent,
+} from './follower.store';
 
-/** The contract one follower follows. */
-export interface FollowedContract {
-  chainId: number;
-  /** Lower case. */
-  address: string;
-  deployBlock: number;
-}
+export { FencedOut, type FollowedContract, type SourceState } from './follower.store';
 
 export interface FollowerConfig {
   finality: 'tags' | 'depth';
@@ -22,20 +22,19 @@ export interface FollowerConfig {
   maxRange: number;
 }
 
-/** The follower's row in indexer.sources. */
-export interface SourceState {
-  cursorBlock: number;
-  cursorHash: string | null;
-  safeBlock: number | null;
-  finalizedBlock: number | null;
-  haltedReason: string | null;
+/** A log as eth_getLogs answers it. */
+interface RawLog extends LendingLog {
+  address: string;
+  blockNumber: string;
+  blockTimestamp?: string;
+  removed?: boolean;
 }
 
-interface BlockHeader {
-  number: number;
+interface RawHeader {
+  number: string;
   hash: string;
   parentHash: string;
-  timestamp: number;
+  timestamp: string;
 }
 
 interface Tip {
@@ -58,20 +57,8 @@ export interface SyncOutcome {
   haltedReason: string | null;
 }
 
-/** Another writer moved the cursor first: this batch is dropped, nothing was written. */
-export class FencedOut extends Error {
-  constructor() {
-    super('the cursor moved under this batch: another indexer is writing');
-    this.name = 'FencedOut';
-  }
-}
-
-interface RawHeader {
-  number: string;
-  hash: string;
-  parentHash: string;
-  timestamp: string;
-}
+/** What the next step of a sync is, judged from the cursor and the chain's tip. */
+type Step = 'backfill' | 'follow-head' | 'reorg' | 'caught-up';
 
 const toHeader = (raw: RawHeader): BlockHeader => ({
   number: Number(raw.number),
@@ -84,8 +71,8 @@ const hex = (n: number) => `0x${n.toString(16)}`;
 /**
  * Follows one contract's events into the event store (DESIGN.md §5). The database orders the
  * work: each step reads the cursor, fetches the next blocks, and commits events, block hashes,
- * the cursor and an outbox row in one transaction, fenced by an advisory lock and a
- * compare-and-set on the cursor's hash.
+ * the cursor and an outbox row in one transaction ({@link FollowerStore}), fenced by an advisory
+ * lock and a compare-and-set on the cursor's hash.
  *
  * Below the finalized block it backfills with getLogs over adaptive ranges (no reorg can touch
  * those blocks). Above it, it walks block by block: each header's parent hash must be the hash
@@ -96,18 +83,18 @@ const hex = (n: number) => `0x${n.toString(16)}`;
 export class Follower {
   private range: number;
   private verifiedCursor = false;
-  private readonly lockKey: string;
+  private readonly store: FollowerStore;
 
   constructor(
     private readonly contract: FollowedContract,
     private readonly config: FollowerConfig,
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly rpc: RpcClient,
     private readonly metrics: IndexerMetrics,
     private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>,
   ) {
     this.range = config.initialRange;
-    this.lockKey = `indexer:${contract.chainId}:${contract.address}`;
+    this.store = new FollowerStore(contract, dataSource);
   }
 
   /** Follows until caught up with the head, or until `deadline` (ms since epoch) passes. */
@@ -119,7 +106,7 @@ export class Follower {
       caughtUp: false,
       haltedReason: null,
     };
-    let state = await this.loadState();
+    let state = await this.store.load();
     if (state.haltedReason !== null) {
       this.metrics.halted.set(1);
       return { ...outcome, haltedReason: state.haltedReason };
@@ -128,108 +115,72 @@ export class Follower {
     this.metrics.halted.set(0);
     const tip = await this.tip();
     this.observeTip(tip);
-    if (!this.verifiedCursor && state.cursorHash !== null && state.cursorBlock <= tip.head.number) {
-      // On start, the block we stopped at may have been reorganised while we were away.
-      const [header] = await this.headers([state.cursorBlock]);
-      if (header?.hash !== state.cursorHash) {
+    // On start, the block we stopped at may have been reorganised while we were away.
+    let reorg = !this.verifiedCursor && (await this.cursorReplaced(state, tip));
+    for (;;) {
+      if (reorg) {
         state = await this.rewind(state, tip);
         outcome.reorgs++;
         outcome.batches++;
         if (state.haltedReason !== null) {
           return { ...outcome, haltedReason: state.haltedReason };
         }
+        reorg = false;
       }
-    }
-    this.verifiedCursor = true;
-
-    while (Date.now() < deadline) {
-      if (state.cursorBlock < tip.finalized) {
-        const stored = await this.backfill(state, tip);
-        outcome.events += stored.events;
-        state = stored.state;
-      } else if (state.cursorBlock < tip.head.number) {
-        const step = await this.followHead(state, tip);
-        if (step === 'reorg') {
-          state = await this.rewind(state, tip);
-          outcome.reorgs++;
-          if (state.haltedReason !== null) {
-            return { ...outcome, haltedReason: state.haltedReason };
-          }
-        } else {
-          outcome.events += step.events;
-          state = step.state;
-        }
-      } else {
-        if (state.cursorBlock === tip.head.number && tip.head.hash !== state.cursorHash) {
-          // Same height, another block: the fork replaced our tip.
-          state = await this.rewind(state, tip);
-          outcome.reorgs++;
-          outcome.batches++;
-          if (state.haltedReason !== null) {
-            return { ...outcome, haltedReason: state.haltedReason };
-          }
-          continue;
-        }
-        // A head below the cursor alone is not a reorg (a lagging node behind a load
-        // balancer): wait for the chain to pass the cursor and let the hashes decide.
+      this.verifiedCursor = true;
+      if (Date.now() >= deadline) {
+        break;
+      }
+      const step = this.nextStep(state, tip);
+      if (step === 'caught-up') {
         outcome.caughtUp = true;
         break;
       }
+      const stored =
+        step === 'reorg'
+          ? step
+          : step === 'backfill'
+            ? await this.backfill(state, tip)
+            : await this.followHead(state, tip);
+      if (stored === 'reorg') {
+        reorg = true;
+        continue;
+      }
+      outcome.events += stored.events;
       outcome.batches++;
+      state = stored.state;
     }
     if (outcome.caughtUp) {
-      await this.checkIn();
+      await this.store.checkIn();
     }
     this.metrics.indexed.set(state.cursorBlock);
     this.metrics.lag.set(Math.max(0, tip.head.number - state.cursorBlock));
     return outcome;
   }
 
-  async loadState(): Promise<SourceState> {
-    const { chainId, address, deployBlock } = this.contract;
-    await this.dataSource.query(
-      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block)
-       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [chainId, address, deployBlock, deployBlock - 1],
-    );
-    const [row] = await this.dataSource.query<
-      {
-        cursor_block: string;
-        cursor_hash: string | null;
-        safe_block: string | null;
-        finalized_block: string | null;
-        halted_reason: string | null;
-      }[]
-    >(
-      `SELECT cursor_block, cursor_hash, safe_block, finalized_block, halted_reason
-       FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
-      [chainId, address],
-    );
-    if (row === undefined) {
-      throw new Error('indexer.sources row vanished');
+  /** Whether the cursor's block is no longer the chain's block at that height. */
+  private async cursorReplaced(state: SourceState, tip: Tip): Promise<boolean> {
+    if (state.cursorHash === null || state.cursorBlock > tip.head.number) {
+      return false;
     }
-    const num = (value: string | null) => (value === null ? null : Number(value));
-    return {
-      cursorBlock: Number(row.cursor_block),
-      cursorHash: row.cursor_hash,
-      safeBlock: num(row.safe_block),
-      finalizedBlock: num(row.finalized_block),
-      haltedReason: row.halted_reason,
-    };
+    const [header] = await this.headers([state.cursorBlock]);
+    return header?.hash !== state.cursorHash;
   }
 
-  /**
-   * Records that the follower stands at the head (`caught_up_at`), also when no block arrived:
-   * readers judge from its age whether the store is the chain's present. At most once a second,
-   * and a no-op write otherwise, although syncs tick every INDEXER_POLL_MS.
-   */
-  private async checkIn(): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE indexer.sources SET caught_up_at = now()
-       WHERE chain_id = $1 AND address = $2 AND halted_reason IS NULL
-         AND (caught_up_at IS NULL OR caught_up_at < now() - interval '1 second')`,
-      [this.contract.chainId, this.contract.address],
-    );
+  private nextStep(state: SourceState, tip: Tip): Step {
+    if (state.cursorBlock < tip.finalized) {
+      return 'backfill';
+    }
+    if (state.cursorBlock < tip.head.number) {
+      return 'follow-head';
+    }
+    if (state.cursorBlock === tip.head.number && tip.head.hash !== state.cursorHash) {
+      // Same height, another block: the fork replaced our tip.
+      return 'reorg';
+    }
+    // A head below the cursor alone is not a reorg (a lagging node behind a load balancer): wait
+    // for the chain to pass the cursor and let the hashes decide.
+    return 'caught-up';
   }
 
   /** The head and the safe and finalized block numbers, in one round trip. */
@@ -332,14 +283,7 @@ export class Follower {
         timestamps.set(header.number, header.timestamp);
       }
     }
-    const events = this.decode(logs, timestamps);
-    const next = await this.commit(state, tip, {
-      events,
-      blocks: [end],
-      cursor: end,
-      fromBlock: from,
-    });
-    return { state: next, events: events.length };
+    return this.commit(state, tip, from, this.decode(logs, timestamps), [end]);
   }
 
   /** Up to {@link REALTIME_STEP} blocks above finality, each checked against its parent's hash. */
@@ -379,14 +323,7 @@ export class Follower {
       })),
     )) as RawLog[][];
     const timestamps = new Map(chain.map((header) => [header.number, header.timestamp]));
-    const events = this.decode(logsPerBlock.flat(), timestamps);
-    const next = await this.commit(state, tip, {
-      events,
-      blocks: chain,
-      cursor: chain.at(-1) as BlockHeader,
-      fromBlock: from,
-    });
-    return { state: next, events: events.length };
+    return this.commit(state, tip, from, this.decode(logsPerBlock.flat(), timestamps), chain);
   }
 
   private decode(logs: readonly RawLog[], timestamps: Map<number, number>): StoredEvent[] {
@@ -415,58 +352,57 @@ export class Follower {
     return events;
   }
 
-  /** Events, block hashes, the cursor and the outbox row: one transaction, fenced. */
+  /**
+   * Commits blocks `fromBlock` to the last of `blocks` (the new cursor): their events, the
+   * blocks' hashes, and an outbox row when loans changed or blocks settled.
+   */
   private async commit(
     state: SourceState,
     tip: Tip,
-    batch: { events: StoredEvent[]; blocks: BlockHeader[]; cursor: BlockHeader; fromBlock: number },
-  ): Promise<SourceState> {
-    const { chainId, address } = this.contract;
-    const safe = Math.min(tip.safe, batch.cursor.number);
-    const finalized = Math.min(tip.finalized, batch.cursor.number);
-    await this.transaction(async (runner) => {
-      await this.fence(runner, state);
-      const { events } = batch;
-      await writeEvents(runner, chainId, address, events);
-      await runner.query(
-        `INSERT INTO indexer.blocks (chain_id, address, number, hash, parent_hash, timestamp)
-         SELECT $1, $2, * FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[])
-         ON CONFLICT (chain_id, address, number) DO UPDATE
-           SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash, timestamp = EXCLUDED.timestamp`,
-        [
-          chainId,
-          address,
-          batch.blocks.map((b) => b.number),
-          batch.blocks.map((b) => b.hash),
-          batch.blocks.map((b) => b.parentHash),
-          batch.blocks.map((b) => b.timestamp),
-        ],
-      );
+    fromBlock: number,
+    events: StoredEvent[],
+    blocks: BlockHeader[],
+  ): Promise<{ state: SourceState; events: number }> {
+    const cursor = blocks.at(-1) as BlockHeader;
+    const safe = Math.min(tip.safe, cursor.number);
+    const finalized = Math.min(tip.finalized, cursor.number);
+    const loanIds = [...new Set(events.map((e) => e.loanId))];
+    const finalityMoved = safe !== state.safeBlock || finalized !== state.finalizedBlock;
+    await this.store.commit(state, {
+      events,
+      blocks,
       // The window keeps the finalized block itself: it is the deepest ancestor a reorg may have.
-      await runner.query(
-        `DELETE FROM indexer.blocks WHERE chain_id = $1 AND address = $2 AND number < $3`,
-        [chainId, address, Math.min(finalized, batch.cursor.number)],
-      );
-      await this.moveCursor(runner, state, batch.cursor.number, batch.cursor.hash, tip);
-      const loanIds = [...new Set(events.map((e) => e.loanId))];
-      const finalityMoved = safe !== state.safeBlock || finalized !== state.finalizedBlock;
-      if (loanIds.length > 0 || finalityMoved) {
-        await runner.query(
-          `INSERT INTO indexer.outbox
-             (chain_id, address, from_block, to_block, loan_ids, safe_block, finalized_block)
-           VALUES ($1, $2, $3, $4, $5::numeric[], $6, $7)`,
-          [chainId, address, batch.fromBlock, batch.cursor.number, loanIds, safe, finalized],
-        );
-      }
+      windowFrom: finalized,
+      cursor: {
+        block: cursor.number,
+        hash: cursor.hash,
+        headBlock: tip.head.number,
+        safeBlock: tip.safe,
+        finalizedBlock: tip.finalized,
+        reorg: false,
+      },
+      announcement:
+        loanIds.length > 0 || finalityMoved
+          ? {
+              fromBlock,
+              toBlock: cursor.number,
+              loanIds,
+              safeBlock: safe,
+              finalizedBlock: finalized,
+            }
+          : null,
     });
-    this.metrics.events.inc(batch.events.length);
-    this.metrics.indexed.set(batch.cursor.number);
+    this.metrics.events.inc(events.length);
+    this.metrics.indexed.set(cursor.number);
     return {
-      ...state,
-      cursorBlock: batch.cursor.number,
-      cursorHash: batch.cursor.hash,
-      safeBlock: safe,
-      finalizedBlock: finalized,
+      state: {
+        ...state,
+        cursorBlock: cursor.number,
+        cursorHash: cursor.hash,
+        safeBlock: safe,
+        finalizedBlock: finalized,
+      },
+      events: events.length,
     };
   }
 
@@ -476,15 +412,9 @@ export class Follower {
    * below the finalized block we stored: finality was violated, and a person must look.
    */
   private async rewind(state: SourceState, tip: Tip): Promise<SourceState> {
-    const { chainId, address } = this.contract;
-    const stored = await this.dataSource.query<{ number: string; hash: string }[]>(
-      `SELECT number, hash FROM indexer.blocks
-       WHERE chain_id = $1 AND address = $2 AND number <= $3 ORDER BY number DESC`,
-      [chainId, address, state.cursorBlock],
+    const candidates = (await this.store.storedBlocks(state.cursorBlock)).filter(
+      (block) => block.number <= tip.head.number,
     );
-    const candidates = stored
-      .map((row) => ({ number: Number(row.number), hash: row.hash }))
-      .filter((block) => block.number <= tip.head.number);
     const onChain = await this.headers(candidates.map((block) => block.number));
     const ancestor = candidates.find((block, i) => onChain[i]?.hash === block.hash);
     const floor = state.finalizedBlock ?? -1;
@@ -492,48 +422,31 @@ export class Follower {
       const reason =
         `reorg deeper than finality at block ${state.cursorBlock}: no stored block from ` +
         `${candidates.at(-1)?.number ?? state.cursorBlock} up matches the chain (finalized ${floor})`;
-      await this.transaction(async (runner) => {
-        await this.fence(runner, state);
-        await runner.query(
-          `UPDATE indexer.sources SET halted_reason = $3, updated_at = now()
-           WHERE chain_id = $1 AND address = $2`,
-          [chainId, address, reason],
-        );
-      });
+      await this.store.halt(state, reason);
       this.logger.error(`HALTED: ${reason}. Events after it are left as they were.`);
       this.metrics.halted.set(1);
       return { ...state, haltedReason: reason };
     }
     const depth = state.cursorBlock - ancestor.number;
-    await this.transaction(async (runner) => {
-      await this.fence(runner, state);
-      const removed = (await runner.query(
-        `UPDATE indexer.chain_events SET removed = true
-         WHERE chain_id = $1 AND address = $2 AND block_number > $3 AND NOT removed
-         RETURNING loan_id::text`,
-        [chainId, address, ancestor.number],
-      )) as [{ loan_id: string }[], number];
-      await runner.query(
-        `DELETE FROM indexer.blocks WHERE chain_id = $1 AND address = $2 AND number > $3`,
-        [chainId, address, ancestor.number],
-      );
-      await this.moveCursor(runner, state, ancestor.number, ancestor.hash, tip, true);
-      const loanIds = [...new Set(removed[0].map((row) => row.loan_id))];
-      await runner.query(
-        `INSERT INTO indexer.outbox
-           (chain_id, address, from_block, to_block, loan_ids, safe_block, finalized_block)
-         VALUES ($1, $2, $3, $4, $5::numeric[], $6, $7)`,
-        [
-          chainId,
-          address,
-          ancestor.number + 1,
-          state.cursorBlock,
-          loanIds,
-          Math.min(state.safeBlock ?? -1, ancestor.number),
-          Math.min(state.finalizedBlock ?? -1, ancestor.number),
-        ],
-      );
-    });
+    const safe = Math.min(state.safeBlock ?? -1, ancestor.number);
+    const finalized = Math.min(state.finalizedBlock ?? -1, ancestor.number);
+    await this.store.rewind(
+      state,
+      {
+        block: ancestor.number,
+        hash: ancestor.hash,
+        headBlock: tip.head.number,
+        safeBlock: Math.min(state.safeBlock ?? -1, tip.safe),
+        finalizedBlock: Math.min(state.finalizedBlock ?? -1, tip.finalized),
+        reorg: true,
+      },
+      {
+        fromBlock: ancestor.number + 1,
+        toBlock: state.cursorBlock,
+        safeBlock: safe,
+        finalizedBlock: finalized,
+      },
+    );
     this.logger.warn(
       `reorg: ${depth} block(s) undone above ${ancestor.number} (${ancestor.hash.slice(0, 10)}…)`,
     );
@@ -543,58 +456,8 @@ export class Follower {
       ...state,
       cursorBlock: ancestor.number,
       cursorHash: ancestor.hash,
-      safeBlock: Math.min(state.safeBlock ?? -1, ancestor.number),
-      finalizedBlock: Math.min(state.finalizedBlock ?? -1, ancestor.number),
+      safeBlock: safe,
+      finalizedBlock: finalized,
     };
-  }
-
-  /** One writer per contract: an advisory lock held until commit. */
-  private async fence(runner: QueryRunner, state: SourceState): Promise<void> {
-    await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [this.lockKey]);
-    const [row] = (await runner.query(
-      `SELECT cursor_block, cursor_hash FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
-      [this.contract.chainId, this.contract.address],
-    )) as { cursor_block: string; cursor_hash: string | null }[];
-    if (Number(row?.cursor_block) !== state.cursorBlock || row?.cursor_hash !== state.cursorHash) {
-      throw new FencedOut();
-    }
-  }
-
-  /** Advances (or rewinds) the cursor only from the block and hash this batch started at. */
-  private async moveCursor(
-    runner: QueryRunner,
-    state: SourceState,
-    block: number,
-    hash: string,
-    tip: Tip,
-    reorg = false,
-  ): Promise<void> {
-    const [, updated] = (await runner.query(
-      `UPDATE indexer.sources
-       SET cursor_block = $5, cursor_hash = $6, head_block = $7,
-           safe_block = LEAST($8::bigint, $5::bigint), finalized_block = LEAST($9::bigint, $5::bigint),
-           reorg_count = reorg_count + $10, updated_at = now()
-       WHERE chain_id = $1 AND address = $2 AND cursor_block = $3
-         AND cursor_hash IS NOT DISTINCT FROM $4`,
-      [
-        this.contract.chainId,
-        this.contract.address,
-        state.cursorBlock,
-        state.cursorHash,
-        block,
-        hash,
-        tip.head.number,
-        reorg ? Math.min(state.safeBlock ?? -1, tip.safe) : tip.safe,
-        reorg ? Math.min(state.finalizedBlock ?? -1, tip.finalized) : tip.finalized,
-        reorg ? 1 : 0,
-      ],
-    )) as [unknown, number];
-    if (updated !== 1) {
-      throw new FencedOut();
-    }
-  }
-
-  private transaction(work: (runner: QueryRunner) => Promise<void>): Promise<void> {
-    return this.dataSource.transaction((manager) => work(manager.queryRunner as QueryRunner));
   }
 }

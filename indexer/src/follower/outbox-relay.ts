@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 
-import { CHAIN_EVENTS_JOB, type ChainEventsJob } from '../queue/chain-events';
+import { CHAIN_EVENTS_JOB, type ChainEventsJob } from '../public/jobs';
 
 interface OutboxRow {
   id: string;

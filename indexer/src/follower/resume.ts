@@ -1,7 +1,14 @@
 import type { DataSource } from 'typeorm';
 
 import type { RpcClient } from '../chain/rpc-client';
-import type { FollowedContract } from './follower';
+import {
+  announce,
+  type FollowedContract,
+  lockFollower,
+  resumeStore,
+  storeBlocks,
+  undoAbove,
+} from './follower.store';
 
 /** A block both the store and the node name with the same hash (hash null: before the deploy block). */
 export interface AgreedBlock {
@@ -31,13 +38,6 @@ export class NotHalted extends Error {
   }
 }
 
-interface SourceRow {
-  cursor_block: string;
-  cursor_hash: string | null;
-  finalized_block: string | null;
-  halted_reason: string | null;
-}
-
 /** Known blocks compared against the node per round trip while looking for the agreed one. */
 const PAGE = 100;
 
@@ -63,7 +63,7 @@ export async function resumeHalted(
   options: { dryRun?: boolean } = {},
 ): Promise<ResumeOutcome> {
   const { chainId, address } = contract;
-  const source = await readSource(dataSource, contract);
+  const source = await resumeStore.source(dataSource, contract);
   if (source === undefined) {
     throw new NotHalted(
       `the indexer has not followed ${address} on chain ${chainId} yet: nothing to resume`,
@@ -86,14 +86,8 @@ export async function resumeHalted(
   try {
     await runner.startTransaction();
     // The follower's own lock: no batch of a running follower commits meanwhile.
-    await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
-      `indexer:${chainId}:${address}`,
-    ]);
-    const [now] = (await runner.query(
-      `SELECT cursor_block, cursor_hash, halted_reason FROM indexer.sources
-       WHERE chain_id = $1 AND address = $2 FOR UPDATE`,
-      [chainId, address],
-    )) as SourceRow[];
+    await lockFollower(runner, contract);
+    const now = await resumeStore.source(runner, contract, true);
     if (
       now?.halted_reason !== source.halted_reason ||
       now.cursor_block !== source.cursor_block ||
@@ -101,56 +95,24 @@ export async function resumeHalted(
     ) {
       throw new Error('the indexer moved while resuming: look again, then run it again');
     }
-    const [removed] = (await runner.query(
-      `UPDATE indexer.chain_events SET removed = true
-       WHERE chain_id = $1 AND address = $2 AND block_number > $3 AND NOT removed
-       RETURNING loan_id::text`,
-      [chainId, address, agreed.number],
-    )) as [{ loan_id: string }[], number];
-    const loanIds = [...new Set(removed.map((row) => row.loan_id))].sort((a, b) =>
-      Number(BigInt(a) - BigInt(b)),
-    );
-    await runner.query(
-      `DELETE FROM indexer.blocks WHERE chain_id = $1 AND address = $2 AND number > $3`,
-      [chainId, address, agreed.number],
-    );
+    const removed = await undoAbove(runner, contract, agreed.number);
+    const loanIds = [...new Set(removed)].sort((a, b) => Number(BigInt(a) - BigInt(b)));
     if (agreed.hash !== null) {
       // A later reorg walks back through this window: it must start at the agreed block.
       const [header] = await headers(rpc, [agreed.number]);
       if (header?.hash !== agreed.hash) {
         throw new Error(`block ${agreed.number} changed on the node while resuming: run it again`);
       }
-      await runner.query(
-        `INSERT INTO indexer.blocks (chain_id, address, number, hash, parent_hash, timestamp)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (chain_id, address, number) DO UPDATE
-           SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash, timestamp = EXCLUDED.timestamp`,
-        [chainId, address, agreed.number, agreed.hash, header.parentHash, header.timestamp],
-      );
+      await storeBlocks(runner, contract, [{ number: agreed.number, ...header }]);
     }
-    const [settled] = (await runner.query(
-      `UPDATE indexer.sources
-       SET cursor_block = $3, cursor_hash = $4, halted_reason = NULL,
-           safe_block = LEAST(safe_block, $3::bigint), finalized_block = LEAST(finalized_block, $3::bigint),
-           reorg_count = reorg_count + 1, updated_at = now()
-       WHERE chain_id = $1 AND address = $2
-       RETURNING safe_block, finalized_block`,
-      [chainId, address, agreed.number, agreed.hash],
-    )) as [{ safe_block: string; finalized_block: string }[], number];
-    await runner.query(
-      `INSERT INTO indexer.outbox
-         (chain_id, address, from_block, to_block, loan_ids, safe_block, finalized_block)
-       VALUES ($1, $2, $3, $4, $5::numeric[], $6, $7)`,
-      [
-        chainId,
-        address,
-        agreed.number + 1,
-        Math.max(cursor, agreed.number + 1),
-        loanIds,
-        settled[0]?.safe_block ?? agreed.number,
-        settled[0]?.finalized_block ?? agreed.number,
-      ],
-    );
+    const settled = await resumeStore.resetCursor(runner, contract, agreed.number, agreed.hash);
+    await announce(runner, contract, {
+      fromBlock: agreed.number + 1,
+      toBlock: Math.max(cursor, agreed.number + 1),
+      loanIds,
+      safeBlock: settled.safeBlock ?? agreed.number,
+      finalizedBlock: settled.finalizedBlock ?? agreed.number,
+    });
     if (options.dryRun === true) {
       await runner.rollbackTransaction();
     } else {
@@ -174,18 +136,6 @@ export async function resumeHalted(
   }
 }
 
-async function readSource(
-  dataSource: DataSource,
-  { chainId, address }: FollowedContract,
-): Promise<SourceRow | undefined> {
-  const [row] = await dataSource.query<SourceRow[]>(
-    `SELECT cursor_block::text, cursor_hash, finalized_block::text, halted_reason
-     FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
-    [chainId, address],
-  );
-  return row;
-}
-
 /**
  * The newest block at or below `floor` whose hash the store knows and the node has at that
  * height. Known hashes: the block window, the cursor, and the blocks of stored events.
@@ -193,33 +143,24 @@ async function readSource(
 async function agreedBlock(
   dataSource: DataSource,
   rpc: RpcClient,
-  { chainId, address }: FollowedContract,
+  contract: FollowedContract,
   floor: number,
 ): Promise<AgreedBlock | undefined> {
   for (let offset = 0; ; offset += PAGE) {
-    const known = await dataSource.query<{ number: string; hash: string }[]>(
-      `SELECT number::text, hash FROM (
-         SELECT number, hash FROM indexer.blocks
-         WHERE chain_id = $1 AND address = $2 AND number <= $3
-         UNION
-         SELECT cursor_block, cursor_hash FROM indexer.sources
-         WHERE chain_id = $1 AND address = $2 AND cursor_block <= $3 AND cursor_hash IS NOT NULL
-         UNION
-         SELECT block_number, block_hash FROM indexer.chain_events
-         WHERE chain_id = $1 AND address = $2 AND block_number <= $3
-       ) AS known ORDER BY number DESC, hash LIMIT ${PAGE} OFFSET ${offset}`,
-      [chainId, address, floor],
-    );
+    const known = await resumeStore.knownBlocks(dataSource, contract, floor, {
+      limit: PAGE,
+      offset,
+    });
     if (known.length === 0) {
       return undefined;
     }
     const onChain = await headers(
       rpc,
-      known.map((block) => Number(block.number)),
+      known.map((block) => block.number),
     );
     const match = known.find((block, i) => onChain[i]?.hash === block.hash);
     if (match !== undefined) {
-      return { number: Number(match.number), hash: match.hash };
+      return match;
     }
   }
 }

@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { RpcClient, RpcError } from '../chain/rpc-client';
 import { ENV, type Env } from '../config/env';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
-import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../queue/chain-events';
+import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../public/jobs';
 import { FencedOut, Follower, type SyncOutcome } from './follower';
 import { HeadWatcher } from './head-watcher';
 import { OutboxRelay } from './outbox-relay';

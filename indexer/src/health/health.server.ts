@@ -17,7 +17,7 @@ import type { Queue } from 'bullmq';
 import { ENV, type Env } from '../config/env';
 import { SYNC_QUEUE, SyncService } from '../follower/sync.service';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
-import { CHAIN_EVENTS_QUEUE } from '../queue/chain-events';
+import { CHAIN_EVENTS_QUEUE } from '../public/jobs';
 
 const CHECK_TIMEOUT_MS = 2_000;
 

@@ -22,7 +22,7 @@ import { type Env, loadEnv } from '../../src/config/env';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 import { HealthServer } from '../../src/health/health.server';
 import { createIndexer } from '../../src/main';
-import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../../src/queue/chain-events';
+import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../../src/public/jobs';
 
 /**
  * A Hardhat node with the contracts, a database and a Redis prefix of its own (several test

@@ -10,6 +10,7 @@ import { CreateMemberWallets1763827200000 } from './1763827200000-create-member-
 import { AddPostMediaSize1763830800000 } from './1763830800000-add-post-media-size';
 import { AddLoanPageIndex1763834400000 } from './1763834400000-add-loan-page-index';
 import { AddLoanCounts1763838000000 } from './1763838000000-add-loan-counts';
+import { LoanStatusCheckFromContracts1763841600000 } from './1763841600000-loan-status-check-from-contracts';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -26,4 +27,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AddPostMediaSize1763830800000,
   AddLoanPageIndex1763834400000,
   AddLoanCounts1763838000000,
+  LoanStatusCheckFromContracts1763841600000,
 ];

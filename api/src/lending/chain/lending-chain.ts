@@ -1,5 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { type LendingEventName, LOAN_STATUS_NAMES, microLendingAbi } from '@lendpath/contracts';
+import {
+  decodeLendingLog,
+  type LendingEvent,
+  type LendingEventName,
+  type LendingLog,
+  lendingEventTopic,
+  LOAN_STATUS_NAMES,
+  type LoanStatusName,
+  microLendingAbi,
+} from '@lendpath/contracts';
 import {
   type Address,
   BaseError,
@@ -7,7 +16,7 @@ import {
   createPublicClient,
   type Hash,
   http,
-  parseEventLogs,
+  numberToHex,
   type PublicClient,
   TransactionReceiptNotFoundError,
   zeroAddress,
@@ -15,7 +24,7 @@ import {
 
 import type { DomainError } from '../../common/domain-error';
 import { ENV, type Env } from '../../config/env';
-import type { ChainEventRecord, LoanStatus } from '../projection/loan-status';
+import type { ChainEventRecord } from '../projection/loan-status';
 import { lendingErrors } from '../lending-errors';
 
 /** A chain event the API read itself, with where it is: what a fast-path hint stores. */
@@ -25,13 +34,14 @@ export interface ObservedEvent extends ChainEventRecord {
 }
 
 export interface ChainLoan {
-  status: LoanStatus | 'none';
+  status: LoanStatusName;
   borrower: Address;
   principal: bigint;
   duration: bigint;
 }
 
-type AbiLog = ReturnType<typeof parseEventLogs<typeof microLendingAbi>>[number];
+/** A log as the node answers it; some nodes also say when its block was mined. */
+type NodeLog = LendingLog & { address: string; blockTimestamp?: bigint | string | null };
 
 /** The platform's maximum APR until the contract has been read: the contract's default, 20 %. */
 const DEFAULT_MAX_APR_BPS = 2_000;
@@ -146,11 +156,8 @@ export class LendingChain implements OnApplicationShutdown {
     if (receipt.status !== 'success') {
       throw lendingErrors.transactionFailed(hash);
     }
-    const log = parseEventLogs({ abi: microLendingAbi, logs: receipt.logs, strict: true }).find(
-      (candidate) =>
-        candidate.address.toLowerCase() === this.address.toLowerCase() &&
-        candidate.eventName === name &&
-        candidate.args.id === loanId,
+    const log = this.ours(receipt.logs).find(
+      ({ event }) => event.name === name && event.loanId === loanId.toString(),
     );
     if (log === undefined) {
       throw lendingErrors.transactionUnrelated(hash, name, loanId);
@@ -162,18 +169,38 @@ export class LendingChain implements OnApplicationShutdown {
   async findEvent(name: LendingEventName, loanId: bigint): Promise<ObservedEvent | undefined> {
     // Every stored event has the loan id as its first indexed argument.
     const logs = await this.reach(() =>
-      this.client.getContractEvents({
-        address: this.address,
-        abi: microLendingAbi,
-        eventName: name,
-        args: { id: loanId },
-        fromBlock: BigInt(this.env.deployment.lending.deployBlock),
-        toBlock: 'latest',
-        strict: true,
+      this.client.request({
+        method: 'eth_getLogs',
+        params: [
+          {
+            address: this.address,
+            topics: [lendingEventTopic(name), numberToHex(loanId, { size: 32 })],
+            fromBlock: numberToHex(this.env.deployment.lending.deployBlock),
+            toBlock: 'latest',
+          },
+        ],
       }),
     );
-    const [log] = logs;
+    const [log] = this.ours(logs);
     return log === undefined ? undefined : this.observed(log);
+  }
+
+  /**
+   * Our contract's lending events among `logs`, decoded by the codec the indexer stores with
+   * (`@lendpath/contracts`), so a hint is the row the indexer will write for the same log.
+   */
+  private ours(logs: readonly NodeLog[]): { log: NodeLog; event: LendingEvent }[] {
+    const found: { log: NodeLog; event: LendingEvent }[] = [];
+    for (const log of logs) {
+      const event =
+        log.address.toLowerCase() === this.address.toLowerCase()
+          ? decodeLendingLog(log)
+          : undefined;
+      if (event !== undefined) {
+        found.push({ log, event });
+      }
+    }
+    return found;
   }
 
   /** Runs a chain read; a node that cannot answer is a 503 for the member, not a 500. */
@@ -190,33 +217,21 @@ export class LendingChain implements OnApplicationShutdown {
     return lendingErrors.chainUnavailable();
   }
 
-  private async observed(log: AbiLog): Promise<ObservedEvent> {
-    const withTime = log as AbiLog & { blockTimestamp?: bigint | string };
+  private async observed({
+    log,
+    event,
+  }: {
+    log: NodeLog;
+    event: LendingEvent;
+  }): Promise<ObservedEvent> {
     const timestamp =
-      withTime.blockTimestamp !== undefined
-        ? Number(withTime.blockTimestamp)
+      log.blockTimestamp !== undefined && log.blockTimestamp !== null
+        ? Number(log.blockTimestamp)
         : Number(
-            (await this.reach(() => this.client.getBlock({ blockHash: log.blockHash }))).timestamp,
+            (await this.reach(() => this.client.getBlock({ blockHash: event.blockHash as Hash })))
+              .timestamp,
           );
-    const args: Record<string, string | boolean> = {};
-    for (const [key, value] of Object.entries(log.args as Record<string, unknown>)) {
-      args[key] =
-        typeof value === 'boolean'
-          ? value
-          : typeof value === 'string'
-            ? value.toLowerCase()
-            : String(value);
-    }
-    return {
-      name: log.eventName as LendingEventName,
-      loanId: args.id as string,
-      blockNumber: Number(log.blockNumber),
-      blockHash: log.blockHash,
-      blockTimestamp: timestamp,
-      logIndex: log.logIndex,
-      txHash: log.transactionHash,
-      args,
-    };
+    return { ...event, blockTimestamp: timestamp };
   }
 }
 

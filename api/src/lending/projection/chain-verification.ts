@@ -18,7 +18,7 @@ export interface Verification {
 const VERIFIED: Verification = { verified: true, reason: null };
 const UNDEFINED_TABLE = '42P01';
 
-/** Reads of indexer.sources are shared for this long: one per replica per second at most. */
+/** Reads of indexer.v_sources are shared for this long: one per replica per second at most. */
 const CACHE_MS = 1_000;
 
 interface SourceRow {
@@ -30,7 +30,7 @@ interface SourceRow {
 }
 
 /**
- * The indexer's state as the API judges it, from its row in `indexer.sources` (read only here).
+ * The indexer's state as the API judges it, from its row in `indexer.v_sources` (read only here).
  * Unverified when either holds:
  *
  * - halted: `halted_reason` is set (a reorg deeper than finality; it never continues by itself);
@@ -76,7 +76,7 @@ export class ChainVerification {
       [row] = await this.dataSource.query<SourceRow[]>(
         `SELECT halted_reason, cursor_block::text, head_block::text,
                 floor(extract(epoch FROM now() - caught_up_at))::int AS behind_seconds
-         FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
+         FROM indexer.v_sources WHERE chain_id = $1 AND address = $2`,
         [this.chain.chainId, this.chain.address.toLowerCase()],
       );
     } catch (error) {

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
 import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
-import type { Finality, LoanStatus } from './loan-status';
+import { STATUS_AFTER_EVENT } from '@lendpath/contracts';
+
+import { type Finality, type LoanStatus, sqlList, statusAfterEventSql } from './loan-status';
 
 /**
  * A loan row the reconcile changed, and how: its status (`from` → `to`), or with the same status
@@ -35,7 +37,8 @@ const DEADLOCK = '40P01';
  * never leave the database, which is what lets a backfill reconcile thousands of loans a second.
  * Reconciles of one loan are serialised by advisory locks on its bucket of loan ids.
  *
- * The event store is the indexer's (schema `indexer`, read only here). Fast-path hints (events
+ * The event store is the indexer's: read only, through the views it publishes for the API
+ * (`@lendpath/indexer/read-views`), never its tables. Fast-path hints (events
  * the API read from a receipt it verified) are folded in only above the indexer's cursor, i.e.
  * until the indexer has judged their block; a hint the indexer has passed is dropped and its loan
  * re-folded, so a hint from a block that was reorganised away cannot outlive the reorg.
@@ -124,7 +127,7 @@ export class LoanProjection {
    */
   async staleLoanIds(sinceBlock = -1): Promise<{ ids: string[]; watermark: number }> {
     const [store] = await this.dataSource.query<{ present: boolean }[]>(
-      `SELECT to_regclass('indexer.chain_events') IS NOT NULL AS present`,
+      `SELECT to_regclass('indexer.v_chain_events') IS NOT NULL AS present`,
     );
     if (store?.present !== true) {
       return { ids: [], watermark: -1 };
@@ -137,7 +140,7 @@ export class LoanProjection {
       // One snapshot for both statements: the watermark is read from the state the look sees.
       const [source] = await manager.query<{ watermark: string }[]>(
         `SELECT least(cursor_block, coalesce(finalized_block, -1))::text AS watermark
-         FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
+         FROM indexer.v_sources WHERE chain_id = $1 AND address = $2`,
         [chainId, address],
       );
       const rows = await manager.query<{ id: string }[]>(STALE_SQL, [chainId, address, sinceBlock]);
@@ -147,7 +150,7 @@ export class LoanProjection {
 
   private async allLoanIds(): Promise<string[]> {
     const rows = await this.dataSource.query<{ id: string }[]>(
-      `SELECT DISTINCT loan_id::text AS id FROM indexer.chain_events
+      `SELECT DISTINCT loan_id::text AS id FROM indexer.v_chain_events
        WHERE chain_id = $1 AND address = $2
        UNION
        SELECT loan_chain_id::text FROM app.loan_requests WHERE chain_id = $1`,
@@ -167,7 +170,7 @@ export class LoanProjection {
     const [source] = await manager.query<
       { cursor_block: string; safe_block: string | null; finalized_block: string | null }[]
     >(
-      `SELECT cursor_block, safe_block, finalized_block FROM indexer.sources
+      `SELECT cursor_block, safe_block, finalized_block FROM indexer.v_sources
        WHERE chain_id = $1 AND address = $2`,
       [chainId, address],
     );
@@ -255,7 +258,8 @@ export const loanLock = (chainId: number, loanId: bigint): [number, number] => [
  * The fold (DESIGN.md §4), set-based: every loan of the batch from its canonical events (plus
  * fast-path hints above the indexer's cursor that the indexer has not stored) in one statement.
  * On the contract's state machine (Requested → Funded | Cancelled; Funded → Repaid | Defaulted;
- * Defaulted → Repaid) the status is the loan's latest status-moving event; the figures come from
+ * Defaulted → Repaid) the status is the one its latest status-moving event leaves
+ * (`STATUS_AFTER_EVENT` of `@lendpath/contracts`, spelt into the SQL once); the figures come from
  * the latest event of each kind; `as_of_block` is the block of its latest event. A loan without a
  * LoanRequested (every event removed by a reorg) folds to nothing: status NULL, hidden from the
  * API. Rows are written only when something changed; RETURNING names them.
@@ -265,14 +269,14 @@ export const loanLock = (chainId: number, loanId: bigint): [number, number] => [
 const FOLD_SQL = `
   WITH ev AS (
     SELECT loan_id, name, block_number, block_hash, block_timestamp, log_index, args
-    FROM indexer.chain_events
+    FROM indexer.v_chain_events
     WHERE chain_id = $1 AND address = $2 AND loan_id = ANY($3::numeric[]) AND NOT removed
     UNION ALL
     SELECT h.loan_id, h.name, h.block_number, h.block_hash, h.block_timestamp, h.log_index, h.args
     FROM app.loan_chain_hints h
     WHERE h.chain_id = $1 AND h.address = $2 AND h.loan_id = ANY($3::numeric[])
       AND h.block_number > $4
-      AND NOT EXISTS (SELECT 1 FROM indexer.chain_events e
+      AND NOT EXISTS (SELECT 1 FROM indexer.v_chain_events e
                       WHERE e.chain_id = h.chain_id AND e.block_hash = h.block_hash
                         AND e.log_index = h.log_index)
   ),
@@ -287,7 +291,7 @@ const FOLD_SQL = `
   ),
   last_move AS (
     SELECT DISTINCT ON (loan_id) loan_id, name
-    FROM latest WHERE name <> 'FundsReleased'
+    FROM latest WHERE name IN (${sqlList(Object.keys(STATUS_AFTER_EVENT))})
     ORDER BY loan_id, block_number DESC, log_index DESC
   ),
   folded AS (
@@ -305,10 +309,7 @@ const FOLD_SQL = `
   ),
   rows AS (
     SELECT loan_id,
-           CASE last_status_event WHEN 'LoanRequested' THEN 'requested'
-             WHEN 'LoanFunded' THEN 'funded' WHEN 'LoanRepaid' THEN 'repaid'
-             WHEN 'LoanCancelled' THEN 'cancelled' WHEN 'LoanDefaulted' THEN 'defaulted' END
-             AS status,
+           ${statusAfterEventSql('last_status_event')} AS status,
            r->>'borrower' AS borrower_wallet, (r->>'amount')::numeric AS amount_units,
            (r->>'duration')::bigint AS duration_seconds, (r->>'maxAprBps')::int AS max_apr_bps,
            to_timestamp(requested_ts) AS requested_at,
@@ -380,12 +381,12 @@ const FOLD_SQL = `
 const PROMOTE_SQL = `
   UPDATE app.loan_requests t
   SET finality = CASE WHEN t.as_of_block <= s.finalized_block THEN 'finalized' ELSE 'safe' END
-  FROM indexer.sources s
+  FROM indexer.v_sources s
   WHERE s.chain_id = $1 AND s.address = $2
     AND t.chain_id = $1 AND t.finality IN ('pending', 'safe') AND t.as_of_block <= s.safe_block
     AND t.finality IS DISTINCT FROM
         (CASE WHEN t.as_of_block <= s.finalized_block THEN 'finalized' ELSE 'safe' END)
-    AND EXISTS (SELECT 1 FROM indexer.chain_events e
+    AND EXISTS (SELECT 1 FROM indexer.v_chain_events e
                 WHERE e.chain_id = t.chain_id AND e.block_hash = t.as_of_block_hash
                   AND e.address = $2 AND NOT e.removed)
   RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status, t.finality,
@@ -409,12 +410,12 @@ const PROMOTE_SQL = `
 const STALE_SQL = `
   WITH cursor AS (
     SELECT coalesce(
-      (SELECT cursor_block FROM indexer.sources WHERE chain_id = $1 AND address = $2), -1) AS block
+      (SELECT cursor_block FROM indexer.v_sources WHERE chain_id = $1 AND address = $2), -1) AS block
   ),
   -- The loans to look at: every one when $3 is -1; else those with an event (removed or not) or
   -- a row at or above block $3 (the block index finds them), and every hinted one.
   candidates AS (
-    SELECT loan_id FROM indexer.chain_events
+    SELECT loan_id FROM indexer.v_chain_events
     WHERE $3 >= 0 AND chain_id = $1 AND address = $2 AND block_number >= $3
     UNION
     SELECT loan_chain_id FROM app.loan_requests
@@ -423,7 +424,7 @@ const STALE_SQL = `
     SELECT loan_id FROM app.loan_chain_hints WHERE $3 >= 0 AND chain_id = $1 AND address = $2
   ),
   canonical AS (
-    SELECT loan_id, block_number, block_hash FROM indexer.chain_events
+    SELECT loan_id, block_number, block_hash FROM indexer.v_chain_events
     WHERE chain_id = $1 AND address = $2 AND NOT removed
       AND ($3 < 0 OR loan_id IN (SELECT loan_id FROM candidates))
     UNION ALL

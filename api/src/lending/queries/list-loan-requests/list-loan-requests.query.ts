@@ -18,7 +18,7 @@ export const listLoanRequestsParams = z.object({
     .max(100, { error: 'limit must be a whole number from 1 to 100' })
     .default(10),
   status: z
-    .enum(LOAN_STATUSES as [string, ...string[]], {
+    .enum(LOAN_STATUSES, {
       error: `status must be one of ${LOAN_STATUSES.join(', ')}`,
     })
     .optional(),

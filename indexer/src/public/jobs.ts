@@ -1,8 +1,10 @@
 /**
- * The queue on which the indexer announces new and removed chain events, and the job it puts
- * there; the API consumes it. It lives beside the ABI because it is part of the same vocabulary:
- * both apps import it from here, neither spells it.
+ * `@lendpath/indexer/jobs`: the queue on which the indexer announces new and removed chain
+ * events, and the job it puts there. The indexer owns them; the API consumes the queue and
+ * imports all of this by name, never restating it. Nothing here may import the indexer's app.
  */
+import { z } from 'zod';
+
 export const CHAIN_EVENTS_QUEUE = 'chain-events';
 
 /** The job name used on {@link CHAIN_EVENTS_QUEUE}. */
@@ -23,41 +25,18 @@ export function chainEventsBackoff(attemptsMade: number): number {
  * One committed batch of the event store: a block range (or a reorg's rewound range) and the
  * loans whose events it added or removed. The consumer re-folds those loans from the event
  * store; the job carries no event data, so duplicates, replays and out-of-order delivery
- * converge.
+ * converge. A payload this schema refuses is malformed: retrying cannot fix it.
  */
-export interface ChainEventsJob {
-  chainId: number;
+export const chainEventsJobSchema = z.object({
+  chainId: z.number().int(),
   /** The lending contract, lower case. */
-  address: string;
-  fromBlock: number;
-  toBlock: number;
+  address: z.string(),
+  fromBlock: z.number().int(),
+  toBlock: z.number().int(),
   /** Loan ids (decimal strings) with events added or removed in the range. */
-  loanIds: string[];
+  loanIds: z.array(z.string().regex(/^\d+$/)),
   /** The chain's safe and finalized blocks as of this batch (-1 before the first). */
-  safeBlock: number;
-  finalizedBlock: number;
-}
-
-/** The contract's LoanStatus enum, by its order in IMicroLending.sol (`none`: no such loan). */
-export const LOAN_STATUS_NAMES = [
-  'none',
-  'requested',
-  'funded',
-  'repaid',
-  'cancelled',
-  'defaulted',
-] as const;
-
-/**
- * The events the indexer stores: the five that move a loan's status, and the escrow release
- * that settles a repayment the lender could not receive at first.
- */
-export const LENDING_EVENT_NAMES = [
-  'LoanRequested',
-  'LoanFunded',
-  'LoanRepaid',
-  'LoanCancelled',
-  'LoanDefaulted',
-  'FundsReleased',
-] as const;
-export type LendingEventName = (typeof LENDING_EVENT_NAMES)[number];
+  safeBlock: z.number().int(),
+  finalizedBlock: z.number().int(),
+});
+export type ChainEventsJob = z.infer<typeof chainEventsJobSchema>;

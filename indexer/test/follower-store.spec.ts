@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { dataSourceOptions, migrate } from '../src/database/data-source';
-import { type StoredEvent, writeEvents } from '../src/follower/event-writer';
+import { type StoredEvent, writeEvents } from '../src/follower/follower.store';
 
 describe(writeEvents.name, () => {
   const chainId = 990_002;
