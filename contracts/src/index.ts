@@ -19,4 +19,3 @@ export {
   type LendingLog,
 } from './lending-log.ts';
 export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';
-export { CHAIN_EVENTS_QUEUE } from './chain-events-queue.ts';

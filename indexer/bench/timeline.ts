@@ -3,7 +3,7 @@
  * outbox rows (when each batch's commit and relay began), the chain-events jobs (when each was
  * queued, taken and done) and the indexer's RPC metrics.
  */
-import { CHAIN_EVENTS_QUEUE } from '@lendpath/contracts';
+import { CHAIN_EVENTS_QUEUE } from '@lendpath/indexer/jobs';
 import { Queue } from 'bullmq';
 
 import { round } from '@lendpath/test-kit/bench/figures';
