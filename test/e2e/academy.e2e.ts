@@ -327,6 +327,8 @@ test('a course page: the outline; save and unsave by its toggle, unsave by the c
 test('enrols from the course page and from a card; stars the course: the card shows it', async () => {
   await tab('Courses').click();
   await card(MONEY).getByRole('link', { name: MONEY }).click();
+  // The catalogue (an Enroll Now on every card) stays up while the course page's chunk loads.
+  await expect(page.getByRole('heading', { name: MONEY, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Enroll Now' }).click();
   await expectToast(page, 'Successfully enrolled in the course!');
   await expect(page).toHaveURL(at(enrolledPath(money)));
