@@ -1,6 +1,6 @@
 /**
  * 1. Backfill: from starting the indexer on the generated history until every loan is `repaid` in
- * the API's projection (app.loan_requests).
+ * the API's projection (app.loan_requests), beside the peer (peer.ts) on the same history.
  */
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,27 +9,31 @@ import type { Hex } from 'viem';
 
 import { round, thousands, verdict } from '@lendpath/test-kit/bench/figures';
 
+import type { peerBackfill } from './peer.ts';
 import { type GeneratedLoans, type Stack, startIndexer } from './stack.ts';
-import { batches, rpcTotals } from './timeline.ts';
+import { type Batch, batches, decodeMs, rpcTotals, statementLog } from './timeline.ts';
 
-/** The issue's figures for the same history, events/s. */
-export const REFERENCE: Record<string, readonly [number, number]> = {
-  Ponder: [1_800, 3_400],
-  Subsquid: [14_000, 17_600],
-  'plain viem getLogs + COPY + fold script': [12_000, 14_000],
-};
 /** How often the bench looks at the database during the backfill. */
 const BACKFILL_POLL_MS = 20;
+
+export interface BackfillGoals {
+  eventsPerSecond: number;
+  /** Ours ÷ the peer's events/s, both from spawning the process. */
+  ratioToPeer: number;
+}
 
 export async function backfill(
   stack: Stack,
   generated: GeneratedLoans,
-  goalEventsPerSecond: number,
+  goals: BackfillGoals,
+  peer: Awaited<ReturnType<typeof peerBackfill>> | undefined,
 ) {
+  const goalEventsPerSecond = goals.eventsPerSecond;
   const head = Number(await stack.chain.rpc<Hex>('eth_blockNumber'));
+  const statements = await statementLog(stack);
   const loadAverage = loadavg()[0] ?? 0;
   const spawned = Date.now();
-  const { started } = await startIndexer(stack);
+  const { started } = await startIndexer(stack, statements?.databaseUrl);
   let cursorAtHead: number | undefined;
   let complete: number | undefined;
   // Cheap probes: the cursor is one row by primary key, and the count runs only once the cursor
@@ -75,15 +79,39 @@ export async function backfill(
   const booted = await started;
   const seconds = (complete - spawned) / 1_000;
   const after = (at: number | undefined) => (at === undefined ? null : Math.round(at - spawned));
+  // BullMQ marks a job done just after the API's transaction commits: wait for that (briefly),
+  // so that the fold's end is known.
+  let committed = await batches(stack);
+  for (
+    let tries = 0;
+    tries < 100 && committed.some((b) => b.reconciling !== undefined && b.reconciled === undefined);
+    tries++
+  ) {
+    await sleep(BACKFILL_POLL_MS);
+    committed = await batches(stack);
+  }
+  const rpc = await rpcTotals(stack);
+  const eventsPerSecond = events / seconds;
+  const eventsPerSecondAfterBoot = (events * 1_000) / (complete - booted);
   return {
     loans: generated.loans,
     events,
     seconds: round(seconds, 2),
-    eventsPerSecond: Math.round(events / seconds),
+    eventsPerSecond: Math.round(eventsPerSecond),
     goalEventsPerSecond: goalEventsPerSecond,
-    ratioToGoal: round(events / seconds / goalEventsPerSecond, 2),
+    ratioToGoal: round(eventsPerSecond / goalEventsPerSecond, 2),
     /** The same from the moment the indexer had booted (what the pipeline itself does). */
-    eventsPerSecondAfterBoot: Math.round((events * 1_000) / (complete - booted)),
+    eventsPerSecondAfterBoot: Math.round(eventsPerSecondAfterBoot),
+    /** The peer on the same history (its median run), and ours ÷ it. */
+    peer:
+      peer === undefined
+        ? null
+        : {
+            ...peer,
+            ratio: round(eventsPerSecond / peer.eventsPerSecond, 2),
+            ratioAfterStart: round(eventsPerSecondAfterBoot / peer.eventsPerSecondAfterStart, 2),
+            goalRatio: goals.ratioToPeer,
+          },
     /** 1-minute load average of the machine when the indexer started. */
     loadAverage: round(loadAverage, 2),
     /** Milliseconds after starting the indexer. */
@@ -94,7 +122,7 @@ export async function backfill(
       projectionComplete: after(complete),
     },
     /** Each committed batch, in milliseconds after starting the indexer. */
-    batches: (await batches(stack)).map((batch) => ({
+    batches: committed.map((batch) => ({
       blocks: `${batch.fromBlock}-${batch.toBlock}`,
       events: batch.events,
       loans: batch.loans,
@@ -104,7 +132,79 @@ export async function backfill(
       reconcileBegan: after(batch.reconciling),
       reconciled: after(batch.reconciled),
     })),
-    indexerRpc: await rpcTotals(stack),
+    indexerRpc: rpc,
+    stages: await stages(stack, {
+      bootMs: booted - spawned,
+      rpc,
+      committed,
+      statements: await statements?.read(),
+      fromBlock: stack.chain.deployment.lending.deployBlock,
+      head,
+    }),
+  };
+}
+
+/**
+ * The backfill's time by stage, ms: boot, getLogs and the other RPC round trips (the indexer's
+ * metrics), decode (its decoder re-timed here), COPY and commit (Postgres's statement log), relay
+ * and fold (the outbox rows and the chain-events jobs; each job once).
+ */
+async function stages(
+  stack: Stack,
+  run: {
+    bootMs: number;
+    rpc: Awaited<ReturnType<typeof rpcTotals>>;
+    committed: Batch[];
+    statements: { copyMs: number[]; commitMs: number[] } | undefined;
+    fromBlock: number;
+    head: number;
+  },
+) {
+  const sum = (values: readonly number[]) =>
+    round(
+      values.reduce((a, b) => a + b, 0),
+      1,
+    );
+  const jobs = [...new Map(run.committed.map((b) => [b.queued, b])).values()].filter(
+    (b): b is Required<Batch> => b.queued !== undefined && b.reconciled !== undefined,
+  );
+  const getLogs = run.rpc.eth_getLogs ?? { calls: 0, s: 0 };
+  const otherRpc = Object.entries(run.rpc).filter(([method]) => method !== 'eth_getLogs');
+  const decoded = await decodeMs(stack, run.fromBlock, run.head);
+  return {
+    indexerBoot: { ms: Math.round(run.bootMs), how: 'spawn → “indexer started”' },
+    getLogs: { ms: round(getLogs.s * 1_000), how: `${getLogs.calls} eth_getLogs (RPC metric)` },
+    otherRpc: {
+      ms: round(otherRpc.reduce((total, [, { s }]) => total + s * 1_000, 0)),
+      how: otherRpc.map(([method, { calls }]) => `${calls} ${method}`).join(', '),
+    },
+    decode: {
+      ms: decoded.ms,
+      how: `decodeLendingLog on the ${thousands(decoded.logs)} logs, re-timed in the bench`,
+    },
+    copy:
+      run.statements === undefined
+        ? { ms: null, how: 'not measured (no readable server log, or not a superuser)' }
+        : {
+            ms: sum(run.statements.copyMs),
+            how: `${run.statements.copyMs.length} COPY (Postgres statement log)`,
+          },
+    commit:
+      run.statements === undefined
+        ? { ms: null, how: 'not measured' }
+        : {
+            ms: sum(run.statements.commitMs),
+            how: `${run.statements.commitMs.length} COMMIT after them (Postgres statement log)`,
+          },
+    relay: {
+      ms: sum(jobs.map((b) => b.queued - b.relaying)),
+      how: `${jobs.length} job(s): relay began → job queued`,
+    },
+    queue: { ms: sum(jobs.map((b) => b.reconciling - b.queued)), how: 'job queued → API took it' },
+    fold: {
+      ms: sum(jobs.map((b) => b.reconciled - b.reconciling)),
+      how: 'the API’s set-based reconcile: job taken → done',
+    },
   };
 }
 
@@ -118,9 +218,20 @@ export function printBackfill(b: Awaited<ReturnType<typeof backfill>>): void {
     `  after the indexer had booted: ${thousands(b.eventsPerSecondAfterBoot)} events/s` +
       ` (load average ${b.loadAverage} on ${cpus().length} CPUs)`,
   );
-  console.log('  the issue’s reference figures, events/s:');
-  for (const [name, [low, high]] of Object.entries(REFERENCE)) {
-    console.log(`    ${name.padEnd(40)} ${thousands(low)}–${thousands(high)}`);
+  const peer = b.peer;
+  if (peer !== null) {
+    console.log(
+      `  the peer, ${peer.peer}, median of ${peer.runs} run(s): ${thousands(peer.eventsPerSecond)}` +
+        ` events/s (${thousands(peer.eventsPerSecondAfterStart)}/s after its start-up)`,
+    );
+    console.log(
+      `  ours ÷ the peer: ${peer.ratio}× (${peer.ratioAfterStart}× after start-up) against the goal` +
+        ` of ≥ ${peer.goalRatio}× (${verdict(peer.ratio >= peer.goalRatio)})`,
+    );
+  }
+  console.log('  where the time went, ms:');
+  for (const [stage, { ms, how }] of Object.entries(b.stages)) {
+    console.log(`    ${stage.padEnd(12)} ${String(ms ?? '—').padStart(7)}  ${how}`);
   }
   const t = b.timeline;
   console.log('  ms after starting the indexer:');

@@ -84,8 +84,14 @@ export async function startApi(
   return { api, apiUrl };
 }
 
-/** Starts the indexer; `started` is when it printed that it had (Date.now()). */
-export async function startIndexer(stack: Stack): Promise<{ started: Promise<number> }> {
+/**
+ * Starts the indexer (on `databaseUrl`: the stack's, or the same with connection options);
+ * `started` is when it printed that it had (Date.now()).
+ */
+export async function startIndexer(
+  stack: Stack,
+  databaseUrl = stack.databaseUrl,
+): Promise<{ started: Promise<number> }> {
   const port = await freePort();
   const indexer = startChild({
     name: 'indexer',
@@ -95,7 +101,7 @@ export async function startIndexer(stack: Stack): Promise<{ started: Promise<num
     logDir,
     env: {
       NODE_ENV: 'production',
-      DATABASE_URL: stack.databaseUrl,
+      DATABASE_URL: databaseUrl,
       REDIS_URL: stack.redis,
       QUEUE_PREFIX: stack.prefix,
       RPC_URL: stack.chain.rpcUrl,
