@@ -18,6 +18,8 @@ const BACKFILL_POLL_MS = 20;
 
 export interface BackfillGoals {
   eventsPerSecond: number;
+  /** Once the indexer has booted. */
+  eventsPerSecondAfterBoot: number;
   /** Ours ÷ the peer's events/s, both from spawning the process. */
   ratioToPeer: number;
 }
@@ -102,6 +104,8 @@ export async function backfill(
     ratioToGoal: round(eventsPerSecond / goalEventsPerSecond, 2),
     /** The same from the moment the indexer had booted (what the pipeline itself does). */
     eventsPerSecondAfterBoot: Math.round(eventsPerSecondAfterBoot),
+    goalEventsPerSecondAfterBoot: goals.eventsPerSecondAfterBoot,
+    ratioToGoalAfterBoot: round(eventsPerSecondAfterBoot / goals.eventsPerSecondAfterBoot, 2),
     /** The peer on the same history (its median run), and ours ÷ it. */
     peer:
       peer === undefined
@@ -215,8 +219,10 @@ export function printBackfill(b: Awaited<ReturnType<typeof backfill>>): void {
       `${thousands(b.goalEventsPerSecond)}/s (${verdict(b.ratioToGoal >= 1)})`,
   );
   console.log(
-    `  after the indexer had booted: ${thousands(b.eventsPerSecondAfterBoot)} events/s` +
-      ` (load average ${b.loadAverage} on ${cpus().length} CPUs)`,
+    `  after the indexer had booted: ${thousands(b.eventsPerSecondAfterBoot)} events/s = ` +
+      `${b.ratioToGoalAfterBoot}× the goal of ${thousands(b.goalEventsPerSecondAfterBoot)}/s ` +
+      `(${verdict(b.ratioToGoalAfterBoot >= 1)}; load average ${b.loadAverage} on ` +
+      `${cpus().length} CPUs)`,
   );
   const peer = b.peer;
   if (peer !== null) {
