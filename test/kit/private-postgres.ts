@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { waitUntil } from './children.ts';
 import { freePort } from './ports.ts';
 import { postgresAnswers } from './services.ts';
+import { exited, tailOf, within } from './process-tools.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -212,29 +213,6 @@ function templateCluster(bin: string, owner: Owner | undefined): Promise<string>
   })();
   template.catch(() => (template = undefined));
   return template;
-}
-
-function tailOf(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-async function within(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const done = await Promise.race([promise.then(() => true as const), timeout]);
-  clearTimeout(timer);
-  return done;
 }
 
 export async function startPrivatePostgres(

@@ -1,13 +1,14 @@
 // A Redis server of a test's own, so a test may stop, restart or kill it without touching the
 // shared one on 6379.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { waitUntil } from './children.ts';
 import { freePort } from './ports.ts';
 import { redisAnswers } from './services.ts';
+import { exited, tailOf, within } from './process-tools.ts';
 
 export interface PrivateRedisOptions {
   /** Where the server logs; by default `redis.log` in its temp dir, which `destroy` deletes. */
@@ -46,29 +47,6 @@ process.on('exit', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function tailOf(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => proc.once('exit', () => resolve()));
-}
-
-async function within(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const done = await Promise.race([promise.then(() => true as const), timeout]);
-  clearTimeout(timer);
-  return done;
-}
 
 export async function startPrivateRedis(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
   const port = await freePort();
