@@ -22,7 +22,7 @@
  * The parts: stack.ts (the loans and the apps), backfill.ts (1), peer.ts and subsquid/ (the
  * peer), realtime.ts and latency.ts (2), timeline.ts (where the time went).
  *
- *   npm run bench -w indexer [-- --loans 16700 --cycles 10 --peer-runs 1 --no-build]
+ *   npm run bench -w indexer [-- --loans 16700 --cycles 10 --peer-runs 1 --no-build --keep]
  */
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,8 @@ const { values: args } = parseArgs({
     /** Runs of the peer (0: none); its figures are their median. */
     'peer-runs': { type: 'string', default: '1' },
     'no-build': { type: 'boolean', default: false },
+    /** Leaves the database in place afterwards (its URL printed), to look into the stores. */
+    keep: { type: 'boolean', default: false },
   },
 });
 const LOANS = Number(args.loans);
@@ -183,7 +185,11 @@ async function main(): Promise<void> {
     );
     await db?.end().catch(() => undefined);
     await chain?.stop();
-    await services.remove();
+    if (args.keep) {
+      console.log(`database kept: ${databaseUrl}`);
+    } else {
+      await services.remove();
+    }
   }
 }
 

@@ -7,7 +7,6 @@ import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 
 import { decodeLendingLog, LENDING_TOPICS, type LendingLog } from '@lendpath/contracts';
-import { CHAIN_EVENTS_QUEUE } from '@lendpath/indexer/jobs';
 import { Queue } from 'bullmq';
 import type pg from 'pg';
 
@@ -58,6 +57,8 @@ export async function batches(
      FROM indexer.outbox o WHERE ${where} ORDER BY o.id`,
     params,
   );
+  // Imported here, not at the top: the bench loads this file before it builds the indexer's dist.
+  const { CHAIN_EVENTS_QUEUE } = await import('@lendpath/indexer/jobs');
   const queue = new Queue(CHAIN_EVENTS_QUEUE, {
     connection: { url: stack.redis },
     prefix: stack.prefix,

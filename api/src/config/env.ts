@@ -137,6 +137,11 @@ const envSchema = z.object({
   /** How many chain-events batches the API reconciles at once. */
   LENDING_RECONCILE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /**
+   * Into how many transactions, run side by side, a reconcile of many loans (a backfill's batch,
+   * a reproject's chunk) is split: one Postgres backend folds each, so up to the database's cores.
+   */
+  LENDING_FOLD_PARALLELISM: z.coerce.number().int().min(1).max(16).default(2),
+  /**
    * How often the API re-folds every loan whose row is behind its stored chain events (it also
    * does on boot, before it answers): the net under a chain-events job lost with a process.
    */
@@ -287,9 +292,14 @@ export function loadDatabaseEnv(
 /** What `npm run reproject` needs: the database and the deployment (it reads no chain). */
 export function loadReprojectEnv(
   source: NodeJS.ProcessEnv = process.env,
-): Pick<Env, 'DATABASE_URL' | 'RPC_URL' | 'deployment'> {
+): Pick<Env, 'DATABASE_URL' | 'RPC_URL' | 'LENDING_FOLD_PARALLELISM' | 'deployment'> {
   const env = parse(
-    envSchema.pick({ DATABASE_URL: true, RPC_URL: true, DEPLOYMENT_FILE: true }),
+    envSchema.pick({
+      DATABASE_URL: true,
+      RPC_URL: true,
+      DEPLOYMENT_FILE: true,
+      LENDING_FOLD_PARALLELISM: true,
+    }),
     source,
   );
   return { ...env, deployment: readDeployment(env.DEPLOYMENT_FILE) };

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     // The chain is never read here: the projection is a fold of the stored events.
-    const projection = new LoanProjection(dataSource, new LendingChain(env as Env));
+    const projection = new LoanProjection(dataSource, new LendingChain(env as Env), env);
     const loans = await projection.reproject();
     console.log(
       `reprojected ${loans} loan(s) of chain ${env.deployment.chainId} in ` +

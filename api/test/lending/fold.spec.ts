@@ -288,6 +288,60 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
   });
 
+  it('folds a large batch in parallel parts, every loan as a fold of it alone would', async () => {
+    // Above PARALLEL_FOLD_MIN_LOANS, so the default two parts (one per set of lock buckets).
+    const first = 100_000;
+    const count = 1_500;
+    for (const [offset, name, args] of [
+      [
+        0,
+        'LoanRequested',
+        `'borrower', '0xb0', 'amount', '2500000', 'duration', '604800', 'maxAprBps', '2000'`,
+      ],
+      [
+        1,
+        'LoanFunded',
+        `'lender', '0x1e', 'aprBps', '550', 'dueDate', '1700604900', 'repaymentAmount', '2502636'`,
+      ],
+      [2, 'LoanRepaid', `'lender', '0x1e', 'amount', '2502636', 'penalty', '0', 'escrowed', false`],
+    ] as const) {
+      await db.query(
+        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+           block_timestamp, log_index, tx_hash, name, loan_id, args, removed)
+         SELECT $1, $2, 600 + $3, '0xbulk' || ($3::int), 1700000000, id - $4, '0xtx', $5, id,
+                jsonb_build_object('id', id::text, ${args}), false
+         FROM generate_series($4::bigint, $4::bigint + $6 - 1) AS id`,
+        [chainId, address, offset, first, name, count],
+      );
+    }
+    // A hint the indexer has passed, for a loan in the second part's buckets: dropped, and its
+    // loan folded without it even though the first part, which takes the hints, does not hold it.
+    const hinted = `${first + 1}`;
+    expect(loanLock(chainId, BigInt(hinted))[1] % 2).toBe(1);
+    await store(hinted, 'LoanCancelled', {}, { hint: true, block: 700 });
+
+    const ids = Array.from({ length: count }, (_, i) => `${first + i}`);
+    const transitions = await projection.reconcile(ids);
+
+    expect(transitions).toHaveLength(count);
+    expect(new Set(transitions.map((t) => t.loanChainId))).toEqual(new Set(ids));
+    const [folded] = await db.query<{ repaid: number; released: number }[]>(
+      `SELECT count(*) FILTER (WHERE status = 'repaid' AND as_of_block = 602)::int AS repaid,
+              count(*) FILTER (WHERE escrow_released)::int AS released
+       FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id >= $2`,
+      [chainId, first],
+    );
+    expect(folded).toEqual({ repaid: count, released: 0 });
+    expect(
+      await db.query(`SELECT 1 FROM app.loan_chain_hints WHERE chain_id = $1 AND loan_id = $2`, [
+        chainId,
+        hinted,
+      ]),
+    ).toEqual([]);
+    // Folding again changes nothing: each part wrote exactly its loans' rows.
+    expect(await projection.reconcile(ids)).toEqual([]);
+  });
+
   it('keeps the totals through deletes, un-listing and TRUNCATE', async () => {
     const ids = [loan(), loan(), loan()];
     for (const id of ids) {

@@ -92,6 +92,11 @@ export class Follower {
     private readonly rpc: RpcClient,
     private readonly metrics: IndexerMetrics,
     private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>,
+    /**
+     * Told after each commit that wrote an outbox row, so the row is relayed while the next batch
+     * is fetched: the API folds one batch as the indexer writes the next.
+     */
+    private readonly onAnnounced: () => void = () => undefined,
   ) {
     this.range = config.initialRange;
     this.store = new FollowerStore(contract, dataSource);
@@ -394,6 +399,9 @@ export class Follower {
     });
     this.metrics.events.inc(events.length);
     this.metrics.indexed.set(cursor.number);
+    if (loanIds.length > 0 || finalityMoved) {
+      this.onAnnounced();
+    }
     return {
       state: {
         ...state,

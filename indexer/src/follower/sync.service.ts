@@ -49,6 +49,9 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
   private heads?: HeadWatcher;
   private readonly schedulerId: string;
   private status: FollowerStatus = { halted: null, caughtUp: false };
+  /** The relay under way, if any, and whether rows were committed after it began. */
+  private relaying?: Promise<void>;
+  private relayAgain = false;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -81,6 +84,7 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
       this.rpc,
       metrics,
       this.logger,
+      () => this.relaySoon(),
     );
     this.relay = new OutboxRelay(dataSource, chainEvents);
     this.schedulerId = `sync-${contract.chainId}-${contract.address}`;
@@ -161,6 +165,27 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
       .catch((error: unknown) => this.logger.warn(`could not queue a sync: ${String(error)}`));
   }
 
+  /**
+   * Relays the outbox now, beside the sync (which goes on fetching), one relay at a time: a
+   * commit during a relay makes it run once more rather than start a second one.
+   */
+  private relaySoon(): void {
+    if (this.relaying !== undefined) {
+      this.relayAgain = true;
+      return;
+    }
+    this.relaying = (async () => {
+      do {
+        this.relayAgain = false;
+        await this.relay.relay().catch((error: unknown) => {
+          this.logger.warn(`outbox relay failed: ${String(error)}`);
+        });
+      } while (this.relayAgain);
+    })().finally(() => {
+      this.relaying = undefined;
+    });
+  }
+
   private async process(job: Job): Promise<SyncOutcome | undefined> {
     let outcome: SyncOutcome;
     try {
@@ -176,10 +201,9 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
       this.logger.warn(`sync failed: ${(error as Error).message}`);
       throw error;
     } finally {
-      // Whatever happened, committed batches must reach the queue.
-      await this.relay.relay().catch((error: unknown) => {
-        this.logger.warn(`outbox relay failed: ${String(error)}`);
-      });
+      // Whatever happened, committed batches must reach the queue before the job ends.
+      this.relaySoon();
+      await this.relaying;
     }
     this.status = {
       halted: outcome.haltedReason,

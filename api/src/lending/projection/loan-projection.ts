@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
 import { STATUS_AFTER_EVENT } from '@lendpath/contracts';
+
+import { ENV, type Env } from '../../config/env';
+import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
 
 import { type Finality, type LoanStatus, sqlList, statusAfterEventSql } from './loan-status';
 
@@ -31,6 +33,9 @@ interface ChangedRow {
 
 const DEADLOCK = '40P01';
 
+/** Below this many loans a reconcile is one transaction: splitting would cost more than it saves. */
+const PARALLEL_FOLD_MIN_LOANS = 1_000;
+
 /**
  * The `loan_requests` projection (DESIGN.md §4). Reconciling a set of loans re-folds each from
  * its canonical chain events in one transaction and one statement ({@link FOLD_SQL}): the events
@@ -45,14 +50,37 @@ const DEADLOCK = '40P01';
  */
 @Injectable()
 export class LoanProjection {
+  private readonly parallelism: number;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly chain: LendingChain,
-  ) {}
+    @Optional() @Inject(ENV) env?: Pick<Env, 'LENDING_FOLD_PARALLELISM'>,
+  ) {
+    this.parallelism = env?.LENDING_FOLD_PARALLELISM ?? 2;
+  }
 
-  /** Re-folds these loans (decimal ids) and settles finality; answers every committed change. */
+  /**
+   * Re-folds these loans (decimal ids) and settles finality; answers every committed change.
+   *
+   * Many loans are folded in {@link parallelism} transactions side by side, each on its own
+   * connection and so its own Postgres backend: one statement runs on one core, and a backfill's
+   * fold is the longest stage of the pipeline. Each part holds the loans of a disjoint set of lock
+   * buckets ({@link loanLock}), so the parts never wait for each other's locks; each commits on
+   * its own, which is safe because every loan is folded whole inside one of them.
+   */
   async reconcile(loanIds: readonly string[]): Promise<LoanTransition[]> {
-    const folded = await this.fold(loanIds);
+    const parts = loanIds.length < PARALLEL_FOLD_MIN_LOANS ? 1 : this.parallelism;
+    const folded =
+      parts === 1
+        ? await this.fold(loanIds)
+        : (
+            await Promise.all(
+              // Only the first part takes the hints the indexer has passed (their loans may lie in
+              // any bucket): two parts deleting the same hint rows could deadlock on them.
+              partitionByLock(loanIds, parts).map((ids, i) => this.fold(ids, i === 0)),
+            )
+          ).flat();
     // After the fold's commit, not inside it: see PROMOTE_SQL.
     const promoted = await this.dataSource.query<[ChangedRow[], number]>(PROMOTE_SQL, [
       this.chain.chainId,
@@ -61,10 +89,12 @@ export class LoanProjection {
     return [...folded, ...promoted[0].map((row) => transition(row, row.status, true))];
   }
 
-  private async fold(loanIds: readonly string[]): Promise<LoanTransition[]> {
+  private async fold(loanIds: readonly string[], takeHints = true): Promise<LoanTransition[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction((manager) => this.reconcileIn(manager, loanIds));
+        return await this.dataSource.transaction((manager) =>
+          this.reconcileIn(manager, loanIds, takeHints),
+        );
       } catch (error) {
         // Row locks are taken in one order, but an insert racing a lock can still deadlock.
         if ((error as { code?: string }).code === DEADLOCK && attempt < 5) {
@@ -162,6 +192,7 @@ export class LoanProjection {
   private async reconcileIn(
     manager: EntityManager,
     requested: readonly string[],
+    takeHints: boolean,
   ): Promise<LoanTransition[]> {
     const chainId = this.chain.chainId;
     const address = this.chain.address.toLowerCase();
@@ -178,11 +209,14 @@ export class LoanProjection {
     const safe = Number(source?.safe_block ?? -1);
     const finalized = Number(source?.finalized_block ?? -1);
 
-    const [staleHints] = await manager.query<[{ loan_id: string }[], number]>(
-      `DELETE FROM app.loan_chain_hints WHERE chain_id = $1 AND address = $2 AND block_number <= $3
-       RETURNING loan_id::text`,
-      [chainId, address, cursor],
-    );
+    const [staleHints] = takeHints
+      ? await manager.query<[{ loan_id: string }[], number]>(
+          `DELETE FROM app.loan_chain_hints
+           WHERE chain_id = $1 AND address = $2 AND block_number <= $3
+           RETURNING loan_id::text`,
+          [chainId, address, cursor],
+        )
+      : [[]];
     const ids = [...new Set([...requested, ...staleHints.map((row) => row.loan_id)])];
     const transitions: LoanTransition[] = [];
     if (ids.length > 0) {
@@ -247,6 +281,15 @@ const transition = (
 /** Advisory-lock namespace of the reconcile (plus the chain id), and how many buckets. */
 const LOCK_NAMESPACE = 0x4c50_0000;
 const LOCK_BUCKETS = 64;
+
+/** Loan ids split into `parts` groups whose lock buckets do not overlap (empty groups left out). */
+function partitionByLock(loanIds: readonly string[], parts: number): string[][] {
+  const groups: string[][] = Array.from({ length: parts }, () => []);
+  for (const id of loanIds) {
+    (groups[Number(BigInt(id) % BigInt(LOCK_BUCKETS)) % parts] as string[]).push(id);
+  }
+  return groups.filter((group) => group.length > 0);
+}
 
 /** The advisory lock a reconcile of this loan takes (`pg_advisory_xact_lock(key, bucket)`). */
 export const loanLock = (chainId: number, loanId: bigint): [number, number] => [
