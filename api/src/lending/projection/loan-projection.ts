@@ -33,6 +33,23 @@ interface ChangedRow {
 
 const DEADLOCK = '40P01';
 
+/**
+ * Runs `work` again when Postgres broke a deadlock by aborting it. Row locks are taken in one
+ * order within a fold, but its insert racing another reconcile's fold, or the chain-wide promote
+ * racing one, can still deadlock (Postgres aborts one of the two); both are safe to repeat.
+ */
+async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt >= 5) {
+        throw error;
+      }
+    }
+  }
+}
+
 /** Below this many loans a reconcile is one transaction: splitting would cost more than it saves. */
 const PARALLEL_FOLD_MIN_LOANS = 1_000;
 
@@ -82,27 +99,19 @@ export class LoanProjection {
             )
           ).flat();
     // After the fold's commit, not inside it: see PROMOTE_SQL.
-    const promoted = await this.dataSource.query<[ChangedRow[], number]>(PROMOTE_SQL, [
-      this.chain.chainId,
-      this.chain.address.toLowerCase(),
-    ]);
+    const promoted = await retryDeadlocks(() =>
+      this.dataSource.query<[ChangedRow[], number]>(PROMOTE_SQL, [
+        this.chain.chainId,
+        this.chain.address.toLowerCase(),
+      ]),
+    );
     return [...folded, ...promoted[0].map((row) => transition(row, row.status, true))];
   }
 
-  private async fold(loanIds: readonly string[], takeHints = true): Promise<LoanTransition[]> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.dataSource.transaction((manager) =>
-          this.reconcileIn(manager, loanIds, takeHints),
-        );
-      } catch (error) {
-        // Row locks are taken in one order, but an insert racing a lock can still deadlock.
-        if ((error as { code?: string }).code === DEADLOCK && attempt < 5) {
-          continue;
-        }
-        throw error;
-      }
-    }
+  private fold(loanIds: readonly string[], takeHints = true): Promise<LoanTransition[]> {
+    return retryDeadlocks(() =>
+      this.dataSource.transaction((manager) => this.reconcileIn(manager, loanIds, takeHints)),
+    );
   }
 
   /** Stores events read from a verified receipt, to be folded until the indexer passes them. */
