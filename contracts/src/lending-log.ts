@@ -1,6 +1,6 @@
-import { type Hex, toEventSelector } from 'viem';
+import type { Hex } from 'viem';
 
-import { microLendingAbi } from './generated/abi.ts';
+import { microLendingAbi, microLendingEventTopics } from './generated/abi.ts';
 import { LENDING_EVENT_NAMES, type LendingEventName } from './lending-vocabulary.ts';
 
 /**
@@ -57,7 +57,7 @@ function decoders(): Decoder[] {
     }
     return {
       name,
-      topic: toEventSelector(item),
+      topic: microLendingEventTopics[name],
       indexed: inputs.filter((input) => input.indexed),
       data: inputs.filter((input) => !input.indexed),
     };

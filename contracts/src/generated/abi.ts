@@ -2142,6 +2142,31 @@ export const mockUsdcAbi = [
   }
 ] as const;
 
+/** topic0 (the keccak-256 of the signature) of each MicroLending event, by name. */
+export const microLendingEventTopics = {
+  "EIP712DomainChanged": "0x0a6387c9ea3628b88a633bb4f3b151770f70085117a15f9bf3787cda53f13d31",
+  "FeeDeducted": "0x95283d832fddbd4048a24af7c868adae1770e36be43097562d586a742dc3c08f",
+  "FeeHeld": "0x66a111c268f52bb240cee90c41e8f28ab743ab435a5a42482336f336c1c4b917",
+  "FeeRecipientUpdated": "0xaaebcf1bfa00580e41d966056b48521fa9f202645c86d4ddf28113e617c1b1d3",
+  "FeeUpdated": "0x528d9479e9f9889a87a3c30c7f7ba537e5e59c4c85a37733b16e57c62df61302",
+  "FeesClaimed": "0xfe3464cd748424446c37877c28ce5b700222c5bc9f90d908afcc4e5cb22707ff",
+  "FundsEscrowed": "0xb409ea825f4b1779a3120785e760f7eef502acee7a2cc13b4b77294ebe8d8788",
+  "FundsReleased": "0x44578cae325142d40e20755dd70a4d16c3270e80fc8c521b5f72969e93cd2d67",
+  "LoanCancelled": "0x533b2d8d57dc3b3d1c1bfd952e6355a9b573b6b9cccc5f554157003f733bb514",
+  "LoanDefaulted": "0x13b88e6866f0156d706fecfa22b678de5fc2b749c1d2307f6f47eb541385f1ec",
+  "LoanFunded": "0x8aa0da3f068a2cb6c8967ae3dcba3c1e23f4035d737fd9cb63fb331e85176051",
+  "LoanLimitsUpdated": "0x312abc3259ffa1aa270ae68cf17ae58094286f11e94b4f39f4373e851fc64ec9",
+  "LoanRepaid": "0x1e0a74b0b868d8ab6dd29bb92ba99543a627acbe41eda0ad3a5b841a4a19454b",
+  "LoanRequested": "0xf6cc19e46a340ab5888d736bfc79aef72ae92d12d7b76319d72b0abc170868e6",
+  "MaxAprUpdated": "0x4518037a95caf960cd420adab7e14075d246b3e004a643f16a870248b57c5486",
+  "OwnershipTransferStarted": "0x38d16b8cac22d99fc7c124b9cd0de2d3fa1faef420bfe791d8c362d765e22700",
+  "OwnershipTransferred": "0x8be0079c531659141344cd1fd0a4f28419497f9722a3daafe3b4186f6b6457e0",
+  "Paused": "0x62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258",
+  "PenaltyConfigUpdated": "0xa50657db2bfcfef9b64dabde921c334f33ce0c4eb2f868e6939ab2b30dac1b5e",
+  "TokensRescued": "0x77023e19c7343ad491fd706c36335ca0e738340a91f29b1fd81e2673d44896c4",
+  "Unpaused": "0x5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa"
+} as const;
+
 /** IMicroLending.LoanStatus's members in lower case, indexed by their number on chain. */
 export const loanStatusNames = [
   "none",
