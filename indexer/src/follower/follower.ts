@@ -60,6 +60,14 @@ export interface SyncOutcome {
 /** What the next step of a sync is, judged from the cursor and the chain's tip. */
 type Step = 'backfill' | 'follow-head' | 'reorg' | 'caught-up';
 
+/** The blocks a step fetched, ready to commit: blocks `fromBlock` to the last of `blocks`. */
+interface Fetched {
+  fromBlock: number;
+  events: StoredEvent[];
+  /** The blocks whose hashes are kept; the last is the new cursor. None: nothing to commit. */
+  blocks: BlockHeader[];
+}
+
 const toHeader = (raw: RawHeader): BlockHeader => ({
   number: Number(raw.number),
   hash: raw.hash,
@@ -67,6 +75,21 @@ const toHeader = (raw: RawHeader): BlockHeader => ({
   timestamp: Number(raw.timestamp),
 });
 const hex = (n: number) => `0x${n.toString(16)}`;
+
+/** The state once `blocks` (the last is the new cursor) are committed; the same with none. */
+function advance(state: SourceState, tip: Tip, blocks: readonly BlockHeader[]): SourceState {
+  const cursor = blocks.at(-1);
+  if (cursor === undefined) {
+    return state;
+  }
+  return {
+    ...state,
+    cursorBlock: cursor.number,
+    cursorHash: cursor.hash,
+    safeBlock: Math.min(tip.safe, cursor.number),
+    finalizedBlock: Math.min(tip.finalized, cursor.number),
+  };
+}
 
 /**
  * Follows one contract's events into the event store (DESIGN.md §5). The database orders the
@@ -122,8 +145,12 @@ export class Follower {
     this.observeTip(tip);
     // On start, the block we stopped at may have been reorganised while we were away.
     let reorg = !this.verifiedCursor && (await this.cursorReplaced(state, tip));
+    // The next step's blocks, fetched while this step commits: the node answers the next
+    // getLogs while Postgres writes these events. Dropped if the commit fails.
+    let ahead: Promise<Fetched | 'reorg'> | undefined;
     for (;;) {
       if (reorg) {
+        ahead = undefined;
         state = await this.rewind(state, tip);
         outcome.reorgs++;
         outcome.batches++;
@@ -141,19 +168,25 @@ export class Follower {
         outcome.caughtUp = true;
         break;
       }
-      const stored =
-        step === 'reorg'
-          ? step
-          : step === 'backfill'
-            ? await this.backfill(state, tip)
-            : await this.followHead(state, tip);
-      if (stored === 'reorg') {
+      const fetched = step === 'reorg' ? step : await (ahead ?? this.fetch(step, state, tip));
+      ahead = undefined;
+      if (fetched === 'reorg') {
         reorg = true;
         continue;
       }
-      outcome.events += stored.events;
+      const after = advance(state, tip, fetched.blocks);
+      const following = this.nextStep(after, tip);
+      if (Date.now() < deadline && (following === 'backfill' || following === 'follow-head')) {
+        ahead = this.fetch(following, after, tip);
+        // Awaited on the next turn, or dropped with its error if this commit fails.
+        ahead.catch(() => undefined);
+      }
+      if (fetched.blocks.length > 0) {
+        await this.commit(state, tip, fetched, after);
+      }
+      outcome.events += fetched.events.length;
       outcome.batches++;
-      state = stored.state;
+      state = after;
     }
     if (outcome.caughtUp) {
       await this.store.checkIn();
@@ -161,6 +194,14 @@ export class Follower {
     this.metrics.indexed.set(state.cursorBlock);
     this.metrics.lag.set(Math.max(0, tip.head.number - state.cursorBlock));
     return outcome;
+  }
+
+  private fetch(
+    step: 'backfill' | 'follow-head',
+    state: SourceState,
+    tip: Tip,
+  ): Promise<Fetched | 'reorg'> {
+    return step === 'backfill' ? this.backfill(state, tip) : this.followHead(state, tip);
   }
 
   /** Whether the cursor's block is no longer the chain's block at that height. */
@@ -229,11 +270,8 @@ export class Follower {
     return raws.map((raw) => (raw === null || raw === undefined ? undefined : toHeader(raw)));
   }
 
-  /** One getLogs range of finalized blocks, committed as one batch. */
-  private async backfill(
-    state: SourceState,
-    tip: Tip,
-  ): Promise<{ state: SourceState; events: number }> {
+  /** One getLogs range of finalized blocks, to commit as one batch. */
+  private async backfill(state: SourceState, tip: Tip): Promise<Fetched> {
     const from = state.cursorBlock + 1;
     let logs: RawLog[];
     let to: number;
@@ -288,14 +326,11 @@ export class Follower {
         timestamps.set(header.number, header.timestamp);
       }
     }
-    return this.commit(state, tip, from, this.decode(logs, timestamps), [end]);
+    return { fromBlock: from, events: this.decode(logs, timestamps), blocks: [end] };
   }
 
   /** Up to {@link REALTIME_STEP} blocks above finality, each checked against its parent's hash. */
-  private async followHead(
-    state: SourceState,
-    tip: Tip,
-  ): Promise<{ state: SourceState; events: number } | 'reorg'> {
+  private async followHead(state: SourceState, tip: Tip): Promise<Fetched | 'reorg'> {
     const from = state.cursorBlock + 1;
     const to = Math.min(tip.head.number, from + REALTIME_STEP - 1);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -317,7 +352,7 @@ export class Follower {
       parent = header.hash;
     }
     if (chain.length === 0) {
-      return { state, events: 0 };
+      return { fromBlock: from, events: [], blocks: [] };
     }
     const logsPerBlock = (await this.rpc.batch(
       chain.map((header) => ({
@@ -328,7 +363,7 @@ export class Follower {
       })),
     )) as RawLog[][];
     const timestamps = new Map(chain.map((header) => [header.number, header.timestamp]));
-    return this.commit(state, tip, from, this.decode(logsPerBlock.flat(), timestamps), chain);
+    return { fromBlock: from, events: this.decode(logsPerBlock.flat(), timestamps), blocks: chain };
   }
 
   private decode(logs: readonly RawLog[], timestamps: Map<number, number>): StoredEvent[] {
@@ -358,19 +393,18 @@ export class Follower {
   }
 
   /**
-   * Commits blocks `fromBlock` to the last of `blocks` (the new cursor): their events, the
-   * blocks' hashes, and an outbox row when loans changed or blocks settled.
+   * Commits a fetched step: its events, the blocks' hashes, the cursor moved to `after`, and an
+   * outbox row when loans changed or blocks settled.
    */
   private async commit(
     state: SourceState,
     tip: Tip,
-    fromBlock: number,
-    events: StoredEvent[],
-    blocks: BlockHeader[],
-  ): Promise<{ state: SourceState; events: number }> {
+    { fromBlock, events, blocks }: Fetched,
+    after: SourceState,
+  ): Promise<void> {
     const cursor = blocks.at(-1) as BlockHeader;
-    const safe = Math.min(tip.safe, cursor.number);
-    const finalized = Math.min(tip.finalized, cursor.number);
+    const safe = after.safeBlock ?? -1;
+    const finalized = after.finalizedBlock ?? -1;
     const loanIds = [...new Set(events.map((e) => e.loanId))];
     const finalityMoved = safe !== state.safeBlock || finalized !== state.finalizedBlock;
     await this.store.commit(state, {
@@ -402,16 +436,6 @@ export class Follower {
     if (loanIds.length > 0 || finalityMoved) {
       this.onAnnounced();
     }
-    return {
-      state: {
-        ...state,
-        cursorBlock: cursor.number,
-        cursorHash: cursor.hash,
-        safeBlock: safe,
-        finalizedBlock: finalized,
-      },
-      events: events.length,
-    };
   }
 
   /**

@@ -1,0 +1,81 @@
+import { demoWallets } from '@lendpath/contracts';
+import { Client } from 'pg';
+
+import { IndexerMetrics } from '../src/metrics/indexer-metrics';
+import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
+
+const [borrower] = demoWallets.map((wallet) => wallet.address) as [`0x${string}`];
+
+/**
+ * The follower's pipeline: the next step's blocks are fetched while this step commits, and one
+ * step ahead only; a commit held up holds up nothing that is lost.
+ */
+describe('the follower fetching ahead', () => {
+  let f: IndexerFixture;
+
+  beforeAll(async () => {
+    // One block a backfill step, so that a short history is many steps.
+    f = await indexerFixture({ INDEXER_INITIAL_RANGE: '1', INDEXER_MAX_RANGE: '1' });
+    await f.actions.approve(borrower);
+    for (let i = 0; i < 8; i++) {
+      await f.actions.request(borrower, 1_000_000n + BigInt(i), 86_400n * 7n);
+    }
+  }, 60_000);
+  afterAll(() => f.close());
+
+  const getLogsCalls = async (metrics: IndexerMetrics) =>
+    (await metrics.rpcSeconds.get()).values.find(
+      (value) =>
+        value.metricName === 'indexer_rpc_seconds_count' && value.labels.method === 'eth_getLogs',
+    )?.value ?? 0;
+
+  it('fetches the next range while a commit waits, and no further', async () => {
+    const locker = new Client({ connectionString: f.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      // Every commit keeps its last block's hash: with the table held, the first commit waits
+      // inside its transaction.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE indexer.blocks IN SHARE MODE');
+      const app = await f.start();
+      const metrics = app.get(IndexerMetrics);
+      await f.until(
+        'a commit waiting for the lock',
+        () =>
+          locker.query<{ waiting: number }>(
+            `SELECT count(*)::int AS waiting FROM pg_locks
+             WHERE relation = 'indexer.blocks'::regclass AND NOT granted`,
+          ),
+        (result) => (result.rows[0]?.waiting ?? 0) > 0,
+      );
+      // The step being committed, and the one after it.
+      await f.until(
+        'the step ahead fetched',
+        () => getLogsCalls(metrics),
+        (n) => n === 2,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await getLogsCalls(metrics)).toBe(2);
+
+      await locker.query('ROLLBACK');
+      const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
+      await f.until(
+        'the cursor at the head',
+        async () =>
+          Number(
+            (
+              await f.db.query<{ cursor_block: string }[]>(
+                `SELECT cursor_block FROM indexer.sources`,
+              )
+            )[0]?.cursor_block ?? -1,
+          ),
+        (cursor) => cursor >= head,
+      );
+      const stored = await f.storedEvents();
+      expect(stored.filter((event) => event.startsWith('LoanRequested:'))).toHaveLength(8);
+      expect(new Set(stored).size).toBe(stored.length);
+    } finally {
+      await locker.end();
+    }
+  });
+});
