@@ -170,20 +170,20 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
    * commit during a relay makes it run once more rather than start a second one.
    */
   private relaySoon(): void {
+    this.relayAgain = true;
     if (this.relaying !== undefined) {
-      this.relayAgain = true;
       return;
     }
     this.relaying = (async () => {
-      do {
+      while (this.relayAgain) {
         this.relayAgain = false;
         await this.relay.relay().catch((error: unknown) => {
           this.logger.warn(`outbox relay failed: ${String(error)}`);
         });
-      } while (this.relayAgain);
-    })().finally(() => {
+      }
+      // In the same turn as the last look at relayAgain: a call after it starts a new relay.
       this.relaying = undefined;
-    });
+    })();
   }
 
   private async process(job: Job): Promise<SyncOutcome | undefined> {
