@@ -10,6 +10,7 @@ export default async () => {
   process.env.SMTP_URL = 'smtp://127.0.0.1:1';
   process.env.CODE_SECRET = randomBytes(32).toString('hex');
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  process.env.NOTICE_SECRET = randomBytes(32).toString('hex');
   // Suites that read /ready's reasons send it (see operator() in health.spec.ts).
   process.env.OPS_TOKEN = randomBytes(32).toString('hex');
   // A chain that is never reached: suites that use one (test/lending) bring their own node.
