@@ -16,8 +16,6 @@ import {
   startNoticeRig,
 } from './notice-rig';
 
-type Inbox = Party & { email: string };
-
 /**
  * Exactly once (issue 21): two API processes (this one and the built API as a child process)
  * take the same notice jobs and both fold the same loans, one is killed -9 and started again,
@@ -27,8 +25,8 @@ type Inbox = Party & { email: string };
 describe('loan notices across two API processes and a restart', () => {
   let rig: NoticeRig;
   let second: ApiProcess | undefined;
-  let ada: Inbox;
-  let bob: Inbox;
+  let ada: Party;
+  let bob: Party;
 
   const startSecond = async (name: string): Promise<ApiProcess> => {
     const api = await startApiProcess({

@@ -13,9 +13,10 @@ import { type ReceivedMail, startSmtpSink } from '../smtp-sink';
 export const DAY = 86_400;
 export const PUBLIC_API_URL = 'https://api.lendpath.test';
 
-/** A member with a wallet of their own on the chain, linked to them. */
+/** A member with a wallet of their own on the chain, linked to them, and their mailbox. */
 export interface Party extends Member {
   wallet: Address;
+  email: string;
 }
 
 /** A mail as a member would see it in their inbox list. */
@@ -94,10 +95,7 @@ export async function startNoticeRig(apiEnv: NodeJS.ProcessEnv = {}) {
       await syncClock();
     },
     /** A member with a fresh wallet holding ETH and 100 USDC, linked, and approved for lending. */
-    async party(
-      fullname: string,
-      privateKey: Hex = generatePrivateKey(),
-    ): Promise<Party & { email: string }> {
+    async party(fullname: string, privateKey: Hex = generatePrivateKey()): Promise<Party> {
       const member = await pipeline.member(fullname);
       const wallet = privateKeyToAccount(privateKey).address;
       await pipeline.chain.rpc('hardhat_impersonateAccount', [wallet]);

@@ -7,8 +7,6 @@ import {
   startNoticeRig,
 } from './notice-rig';
 
-type Inbox = Party & { email: string };
-
 /**
  * Issue 21, loan notices by email, through the whole path: loans made on a Hardhat node, folded
  * by the API from the indexer's events, notices planned from lending's events as delayed jobs,
@@ -16,12 +14,12 @@ type Inbox = Party & { email: string };
  */
 describe('loan notices by email', () => {
   let rig: NoticeRig;
-  let ada: Inbox; // borrows loan 1 and hears every borrower notice
-  let bob: Inbox; // lends loans 1-3
-  let cyd: Inbox; // borrows loan 3 with notices off
-  let dee: Inbox; // borrows loan 2, then stops notices with the mail's link
-  let eve: Inbox; // borrows loan 4 and repays it at once
-  let fay: Inbox; // lends loan 4, and cannot receive the repayment
+  let ada: Party; // borrows loan 1 and hears every borrower notice
+  let bob: Party; // lends loans 1-3
+  let cyd: Party; // borrows loan 3 with notices off
+  let dee: Party; // borrows loan 2, then stops notices with the mail's link
+  let eve: Party; // borrows loan 4 and repays it at once
+  let fay: Party; // lends loan 4, and cannot receive the repayment
   const loans: Record<number, { chainId: bigint; id: string }> = {};
 
   beforeAll(async () => {
@@ -37,7 +35,7 @@ describe('loan notices by email', () => {
   }, 120_000);
   afterAll(() => rig?.close());
 
-  const subjects = (member: Inbox) => rig.subjectsFor(member);
+  const subjects = (member: Party) => rig.subjectsFor(member);
   const label = (loan: number) => `Loan #${loans[loan]!.id.slice(-6)}`;
 
   it('tells each borrower once that their loan is funded, unless their notices are off', async () => {
@@ -50,7 +48,7 @@ describe('loan notices by email', () => {
     expect(off.body.data.loanNotices).toBe(false);
 
     await rig.syncClock();
-    const borrowers: [number, Inbox, Inbox][] = [
+    const borrowers: [number, Party, Party][] = [
       [1, ada, bob],
       [2, dee, bob],
       [3, cyd, bob],
@@ -96,7 +94,7 @@ describe('loan notices by email', () => {
       expect(post.status).toBe(400);
       expect(((await post.json()) as { code: string }).code).toBe('NOTICE.LINK_INVALID');
     }
-    const me = async (member: Inbox) =>
+    const me = async (member: Party) =>
       (await rig.p.call<{ loanNotices: boolean }>(member, 'GET', '/users/me')).body.data
         .loanNotices;
     expect(await me(ada)).toBe(true);
