@@ -164,12 +164,19 @@ describe('loan notices by email', () => {
     expect(dueToday?.raw).toContain('a late penalty is added');
   });
 
-  it('tells the lender of a default and of the late repayment, once each', async () => {
+  it('tells the lender of a default and of late repayments, once each', async () => {
     await rig.p.actions.markDefaulted(bob.wallet, loans[1]!.chainId);
     await rig.waitForMails(rig.notices().length + 1);
     await rig.p.actions.repay(ada.wallet, loans[1]!.chainId);
     await rig.waitForMails(rig.notices().length + 1);
-    expect(subjects(bob)).toEqual([`${label(1)} defaulted`, `${label(1)} was repaid`]);
+    // Dee repays late, never marked defaulted; her own notices stay off.
+    await rig.p.actions.repay(dee.wallet, loans[2]!.chainId);
+    await rig.waitForMails(rig.notices().length + 1);
+    expect(subjects(bob)).toEqual([
+      `${label(1)} defaulted`,
+      `${label(1)} was repaid`,
+      `${label(2)} was repaid`,
+    ]);
   });
 
   it('sent nothing else: no reminder after repayment, none with notices off, none twice', async () => {
@@ -186,7 +193,11 @@ describe('loan notices by email', () => {
     expect(subjects(eve)).toEqual([`${label(4)} is funded`]);
     expect(subjects(cyd)).toEqual([]);
     expect(subjects(fay)).toEqual([`${label(4)} was repaid into escrow`]);
-    expect(subjects(bob)).toEqual([`${label(1)} defaulted`, `${label(1)} was repaid`]);
-    expect(rig.notices()).toHaveLength(10);
+    expect(subjects(bob)).toEqual([
+      `${label(1)} defaulted`,
+      `${label(1)} was repaid`,
+      `${label(2)} was repaid`,
+    ]);
+    expect(rig.notices()).toHaveLength(11);
   });
 });
