@@ -191,7 +191,7 @@ describe('loan notices on the profile', () => {
   });
 
   const box = () =>
-    screen.findByRole<HTMLInputElement>('checkbox', { name: 'Email me about my loans' });
+    screen.findByRole<HTMLInputElement>('checkbox', { name: 'Send me loan notices' });
   const sentBodies = () =>
     fetchMock.mock.calls
       .filter(([url]) => urlOf(url).endsWith('/users/edit-profile'))

@@ -99,7 +99,7 @@ function LoanNotices({ user }: { user: SessionUser }) {
         </p>
       </div>
       <Checkbox
-        label="Email me about my loans"
+        label="Send me loan notices"
         checked={on}
         disabled={save.isPending}
         onChange={(event) => toggle(event.target.checked)}
