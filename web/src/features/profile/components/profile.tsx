@@ -77,15 +77,21 @@ const changes = (values: FormValues): ProfileChanges => ({
  */
 function LoanNotices({ user }: { user: SessionUser }) {
   const save = useEditProfile();
-  const on = save.isPending ? save.variables.loanNotices === true : user.loanNotices !== false;
-  const toggle = (next: boolean) =>
+  // What the member just chose, shown from the click on (the mutation's own state arrives a
+  // moment later, and a controlled checkbox would flick back meanwhile); the saved choice after.
+  const [chosen, setChosen] = useState<boolean>();
+  const on = chosen ?? user.loanNotices !== false;
+  const toggle = (next: boolean) => {
+    setChosen(next);
     save.mutate(
       { ...changes(formValues(user)), loanNotices: next },
       {
         onSuccess: () => notify.success(next ? 'Loan notices are on.' : 'Loan notices are off.'),
         onError: (error) => notify.error(error.message),
+        onSettled: () => setChosen(undefined),
       },
     );
+  };
   return (
     <Card aria-labelledby="notices-title" className={`${styles.card} ${styles.nextCard}`}>
       <div>
