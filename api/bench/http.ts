@@ -155,6 +155,8 @@ async function startApi(env: {
       SMTP_URL: 'smtp://127.0.0.1:1',
       CODE_SECRET: randomBytes(32).toString('hex'),
       JWT_SECRET: env.jwtSecret,
+      NOTICE_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
       UPLOAD_DIR: join(logDir, 'uploads'),
     },
   });

@@ -125,6 +125,9 @@ async function main(): Promise<void> {
     SMTP_URL: 'smtp://127.0.0.1:1',
     CODE_SECRET: randomBytes(32).toString('hex'),
     JWT_SECRET: jwtSecret,
+    NOTICE_SECRET: randomBytes(32).toString('hex'),
+    // The API's port is its process's own (startApiProcess); no notice is mailed here.
+    PUBLIC_API_URL: 'http://127.0.0.1',
     UPLOAD_DIR: join(logDir, 'uploads'),
   };
 

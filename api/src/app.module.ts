@@ -14,6 +14,7 @@ import { HealthController } from './health/health.controller';
 import { LendingModule } from './lending/lending.module';
 import { MailModule } from './mail/mail.module';
 import { MarketModule } from './market/market.module';
+import { NoticesModule } from './notices/notices.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { RegionModule } from './region/region.module';
 import { ScoresModule } from './scores/scores.module';
@@ -65,6 +66,7 @@ export class AppModule {
         WalletsModule,
         AcademyModule,
         CommunityModule,
+        NoticesModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: ExceptionsFilter }],

@@ -402,6 +402,26 @@ describe('accounts over HTTP', () => {
       ]);
     });
 
+    it('keeps loan notices on by default, and turns them off and on only when asked', async () => {
+      const { verified } = await signUp();
+      const token = verified.body.data.token;
+      expect(verified.body.data.user).toMatchObject({ loanNotices: true });
+      const off = await post('/users/edit-profile', { ...profile, loanNotices: false }, token);
+      expect(off.body.data).toMatchObject({ loanNotices: false });
+      // SPEC's profile call sends no such field: it leaves the choice as it is.
+      expect((await post('/users/edit-profile', profile, token)).body.data).toMatchObject({
+        loanNotices: false,
+      });
+      expect((await me(token)).body.data).toMatchObject({ loanNotices: false });
+      const on = await post('/users/edit-profile', { ...profile, loanNotices: true }, token);
+      expect(on.body.data).toMatchObject({ loanNotices: true });
+      const bad = await post('/users/edit-profile', { ...profile, loanNotices: 'no' }, token);
+      expect([bad.status, bad.body.message]).toEqual([
+        400,
+        'Please say whether you want loan notices',
+      ]);
+    });
+
     it.each([
       [{ fullname: '' }, 'Please enter your full name'],
       [{ fullname: '\u3164\u200B\u3164' }, 'Please enter a name with visible letters.'],

@@ -89,6 +89,9 @@ const matrix: Row[] = [
     path: '/market-stats',
     expect: { anonymous: 401, member: 200, otherMember: 200 },
   },
+  // A loan notice's stop link works without sign-in: its token is the credential (none here).
+  { method: 'GET', path: '/notices/stop', expect: everyone(400) },
+  { method: 'POST', path: '/notices/stop', expect: everyone(400) },
   // Files are public (<img> sends no token; an upload's random name is what grants access): a
   // name nobody has is 404 for everyone.
   { method: 'GET', path: '/uploads/:folder/:name', expect: everyone(404) },

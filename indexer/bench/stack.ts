@@ -76,6 +76,8 @@ export async function startApi(
       SMTP_URL: 'smtp://127.0.0.1:1025',
       CODE_SECRET: randomBytes(32).toString('hex'),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      NOTICE_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     },
   });

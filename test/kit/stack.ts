@@ -251,6 +251,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           SMTP_URL: `smtp://${urls.smtp.host}:${urls.smtp.port}`,
           CODE_SECRET: await persistentSecret(dev, 'code-secret'),
           JWT_SECRET: await persistentSecret(dev, 'jwt-secret'),
+          // Kept like the others, so stop links in mails sent before a restart still work.
+          NOTICE_SECRET: await persistentSecret(dev, 'notice-secret'),
+          PUBLIC_API_URL: urls.api,
           RPC_URL: urls.rpc,
           DEPLOYMENT_FILE: deploymentFile,
         },

@@ -12,6 +12,7 @@ const valid = {
   SMTP_URL: 'smtp://127.0.0.1:1025',
   CODE_SECRET: 'a-test-secret-that-is-at-least-32-chars',
   JWT_SECRET: 'another-test-secret-of-at-least-32-chars',
+  NOTICE_SECRET: 'a-third-test-secret-of-at-least-32-chars',
 };
 
 describe(loadEnv.name, () => {
@@ -41,6 +42,7 @@ describe(loadEnv.name, () => {
       WALLET_NONCE_TTL_SECONDS: 300,
       COMMUNITY_REPORTS_TO_HIDE: 3,
       COMMUNITY_REPORTER_MIN_AGE_HOURS: 72,
+      NOTICE_CLOCK: 'system',
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
   });
@@ -138,9 +140,16 @@ describe('production secrets', () => {
   const strong = {
     CODE_SECRET: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('base64url'),
+    NOTICE_SECRET: randomBytes(32).toString('hex'),
   };
   const production = (overrides: Record<string, string>) =>
-    loadEnv({ ...valid, ...strong, NODE_ENV: 'production', ...overrides });
+    loadEnv({
+      ...valid,
+      ...strong,
+      NODE_ENV: 'production',
+      PUBLIC_API_URL: 'https://api.lendpath.app',
+      ...overrides,
+    });
   const example = Object.fromEntries(
     readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8')
       .split('\n')
@@ -172,6 +181,25 @@ describe('production secrets', () => {
     expect(() => production({ JWT_SECRET: strong.CODE_SECRET })).toThrow(
       'JWT_SECRET must differ from CODE_SECRET',
     );
+  });
+
+  it('refuses the notice links’ secret when it is another secret’s', () => {
+    expect(() => production({ NOTICE_SECRET: strong.JWT_SECRET })).toThrow(
+      'NOTICE_SECRET must differ from CODE_SECRET and JWT_SECRET',
+    );
+    expect(() => production({ NOTICE_SECRET: 'change-me-to-a-third-long-random-secret' })).toThrow(
+      /NOTICE_SECRET is a placeholder/,
+    );
+  });
+
+  it('needs the public API address for notice links, and the real clock', () => {
+    expect(() => production({ PUBLIC_API_URL: '' })).toThrow(
+      /PUBLIC_API_URL is required in production/,
+    );
+    expect(() => production({ NOTICE_CLOCK: 'adjustable' })).toThrow(
+      'NOTICE_CLOCK must be system in production',
+    );
+    expect(loadEnv({ ...valid, NOTICE_CLOCK: 'adjustable' }).NOTICE_CLOCK).toBe('adjustable');
   });
 
   it('checks the operators’ token too, when set', () => {

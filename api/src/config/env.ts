@@ -49,6 +49,23 @@ const envSchema = z.object({
   CODE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
   /** Signs access tokens (HS256); at least 32 characters. */
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /**
+   * Keys the HMAC of the stop links in loan notice mails (one click turns a member's notices off
+   * without signing in); at least 32 characters. Changing it voids the links already mailed.
+   */
+  NOTICE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+  /**
+   * The API's address as members' browsers and mail reach it, for the stop links in notice mails;
+   * unset: http://localhost:API_PORT (required in production).
+   */
+  PUBLIC_API_URL: optional(url(['http:', 'https:'])),
+  /**
+   * The loan notices' clock: `system` (real time), or `adjustable`: real time plus an offset the
+   * tests keep in Redis and move together with the chain's time (refused in production).
+   */
+  NOTICE_CLOCK: z
+    .enum(['system', 'adjustable'], { error: 'must be system or adjustable' })
+    .default('system'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -195,7 +212,7 @@ const envSchema = z.object({
 });
 
 /** The secrets a production API refuses to start with when they are guessable. */
-const SECRETS = ['CODE_SECRET', 'JWT_SECRET', 'OPS_TOKEN'] as const;
+const SECRETS = ['CODE_SECRET', 'JWT_SECRET', 'OPS_TOKEN', 'NOTICE_SECRET'] as const;
 
 /** Rules that tie variables together (kept apart so `pick` still works on the plain object). */
 const appEnvSchema = envSchema.superRefine((env, context) => {
@@ -212,6 +229,28 @@ const appEnvSchema = envSchema.superRefine((env, context) => {
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'must differ from CODE_SECRET',
+      });
+    }
+    if (env.NOTICE_SECRET === env.CODE_SECRET || env.NOTICE_SECRET === env.JWT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['NOTICE_SECRET'],
+        message: 'must differ from CODE_SECRET and JWT_SECRET',
+      });
+    }
+    // Notice mails would link members to localhost.
+    if (env.PUBLIC_API_URL === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_API_URL'],
+        message: 'is required in production (the stop links in notice mails point there)',
+      });
+    }
+    if (env.NOTICE_CLOCK !== 'system') {
+      context.addIssue({
+        code: 'custom',
+        path: ['NOTICE_CLOCK'],
+        message: 'must be system in production',
       });
     }
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import { LendingChain } from './chain/lending-chain';
-import { LoanRequestsStore } from './loan-requests.store';
+import { LoanRequestsStore, type NoticeLoanRow } from './loan-requests.store';
+import type { LoanStatus } from './projection/loan-status';
 
 export interface WalletLoans {
   /** Loans this wallet borrowed or funded on chain. */
@@ -28,7 +29,57 @@ export interface BorrowerLoan {
   lenderId: string | null;
 }
 
+/**
+ * A loan as its notices need it: the chain's figures (amounts in USDC units, times in epoch
+ * milliseconds, all from the chain's events) and the members who linked its wallets.
+ */
+export interface NoticeLoan {
+  loanRequestId: string;
+  loanChainId: string;
+  /** Null when a reorg removed the loan from the chain. */
+  status: LoanStatus | null;
+  principalUnits: bigint | null;
+  aprBps: number | null;
+  /** Principal plus interest, owed by the due date. */
+  repaymentUnits: bigint | null;
+  /** Everything repaid, penalty included. */
+  repaidUnits: bigint | null;
+  lenderWallet: string | null;
+  fundedAt: number | null;
+  /** The due date the chain set at funding (LoanFunded's dueDate). */
+  dueAt: number | null;
+  repaidAt: number | null;
+  defaultedAt: number | null;
+  escrowed: boolean | null;
+  escrowReleased: boolean | null;
+  borrowerId: string | null;
+  lenderId: string | null;
+}
+
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+const units = (value: string | null) => (value === null ? null : BigInt(value));
+
+const toNoticeLoan = (row: NoticeLoanRow): NoticeLoan => ({
+  loanRequestId: row.id,
+  loanChainId: row.loan_chain_id,
+  status: row.status,
+  principalUnits: units(row.amount_units),
+  aprBps: row.apr_bps,
+  repaymentUnits: units(row.repayment_units),
+  repaidUnits: units(row.repaid_units),
+  lenderWallet: row.lender_wallet,
+  fundedAt: row.funded_ms,
+  dueAt: row.due_ms,
+  repaidAt: row.repaid_ms,
+  defaultedAt: row.defaulted_ms,
+  escrowed: row.escrowed,
+  escrowReleased: row.escrow_released,
+  borrowerId: row.borrower_user_id,
+  lenderId: row.lender_user_id,
+});
+
+/** Grace periods read from the chain, kept: each is fixed at the loan's request. */
+const GRACE_CACHE_SIZE = 10_000;
 
 /**
  * What other modules may know of lending, on this deployment's chain: exported by LendingModule,
@@ -37,6 +88,8 @@ const date = (ms: number | null) => (ms === null ? null : new Date(ms));
  */
 @Injectable()
 export class LendingReads {
+  private readonly graceMs = new Map<string, number>();
+
   constructor(
     private readonly store: LoanRequestsStore,
     private readonly chain: LendingChain,
@@ -68,5 +121,40 @@ export class LendingReads {
       repaidAt: date(row.repaid_ms),
       lenderId: row.lender_id,
     }));
+  }
+
+  /** These loans (their row ids) as their notices need them; ids the API does not know are left out. */
+  async noticeLoans(loanRequestIds: readonly string[]): Promise<NoticeLoan[]> {
+    if (loanRequestIds.length === 0) {
+      return [];
+    }
+    const rows = await this.store.noticeLoans(
+      this.chain.chainId,
+      this.chain.address.toLowerCase(),
+      loanRequestIds,
+    );
+    return rows.map(toNoticeLoan);
+  }
+
+  /**
+   * The loan's grace period (ms after the due date before the late penalty starts, and before it
+   * may be marked defaulted), read from the contract: no event carries it. Throws
+   * `CHAIN.UNAVAILABLE` when the node cannot answer.
+   */
+  async gracePeriodMs(loanChainId: string): Promise<number> {
+    const known = this.graceMs.get(loanChainId);
+    if (known !== undefined) {
+      return known;
+    }
+    const loan = await this.chain.getLoan(BigInt(loanChainId));
+    const ms = Number(loan.gracePeriod) * 1000;
+    // Not kept for a loan the chain does not have (yet): the node may be behind the indexer.
+    if (loan.status !== 'none') {
+      if (this.graceMs.size >= GRACE_CACHE_SIZE) {
+        this.graceMs.delete(this.graceMs.keys().next().value as string);
+      }
+      this.graceMs.set(loanChainId, ms);
+    }
+    return ms;
   }
 }

@@ -97,6 +97,31 @@ export interface SettledLoanRow {
   lender_id: string | null;
 }
 
+/**
+ * A loan as its notices need it (notices module, through LendingReads): its chain figures, times
+ * as epoch milliseconds, and its members by their linked wallets. `status` null: a reorg removed
+ * it.
+ */
+export interface NoticeLoanRow {
+  id: string;
+  loan_chain_id: string;
+  status: LoanStatus | null;
+  amount_units: string | null;
+  apr_bps: number | null;
+  repayment_units: string | null;
+  repaid_units: string | null;
+  lender_wallet: string | null;
+  funded_ms: number | null;
+  due_ms: number | null;
+  repaid_ms: number | null;
+  /** The block time of its LoanDefaulted, while it has one. */
+  defaulted_ms: number | null;
+  escrowed: boolean | null;
+  escrow_released: boolean | null;
+  borrower_user_id: string | null;
+  lender_user_id: string | null;
+}
+
 /** A loan counts once the block that settled it can no longer be reorganised away. */
 const SETTLED = `r.finality = 'finalized'`;
 
@@ -260,6 +285,32 @@ export class LoanRequestsStore {
       [chainId, address],
     );
     return row ?? { loans: 0, open: 0 };
+  }
+
+  /**
+   * These loans (row ids) as their notices need them. The default's time is its event's block
+   * time, read from the indexer's published view: the row keeps no date for it.
+   */
+  noticeLoans(chainId: number, address: string, ids: readonly string[]): Promise<NoticeLoanRow[]> {
+    return this.dataSource.query<NoticeLoanRow[]>(
+      `SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status,
+              r.amount_units::text AS amount_units, r.apr_bps,
+              r.repayment_units::text AS repayment_units, r.repaid_units::text AS repaid_units,
+              r.lender_wallet, ${epochMs('r.start_date')} AS funded_ms,
+              ${epochMs('r.due_date')} AS due_ms, ${epochMs('r.repaid_at')} AS repaid_ms,
+              CASE WHEN r.status = 'defaulted' THEN
+                (SELECT (max(e.block_timestamp) * 1000)::float8 FROM indexer.v_chain_events e
+                 WHERE e.chain_id = $1 AND e.address = $2 AND e.loan_id = r.loan_chain_id
+                   AND e.name = 'LoanDefaulted' AND NOT e.removed)
+              END AS defaulted_ms,
+              r.escrowed, r.escrow_released,
+              bw.user_id AS borrower_user_id, lw.user_id AS lender_user_id
+       FROM app.loan_requests r
+       LEFT JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
+       LEFT JOIN app.member_wallets lw ON lw.address = r.lender_wallet
+       WHERE r.chain_id = $1 AND r.id = ANY($3::uuid[])`,
+      [chainId, address, ids],
+    );
   }
 
   /**

@@ -23,7 +23,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationShutdown {
   }
 
   async process(job: Job<MailJob>): Promise<void> {
-    const { subject, text, html } = render(job.data.template);
+    const { subject, text, html, headers } = render(job.data.template);
     try {
       await this.transport.sendMail({
         from: this.env.MAIL_FROM,
@@ -31,6 +31,7 @@ export class MailProcessor extends WorkerHost implements OnApplicationShutdown {
         subject,
         text,
         html,
+        ...(headers === undefined ? {} : { headers }),
       });
     } catch (error) {
       // A 5xx answer is final (no such mailbox, refused): retrying would only repeat it.

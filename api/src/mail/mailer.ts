@@ -6,6 +6,8 @@ import { ENV, type Env } from '../config/env';
 import { MAIL_QUEUE, type MailJob } from './mail.queue';
 import type { MailTemplate } from './templates';
 
+const WEEK_SECONDS = 7 * 24 * 3600;
+
 /**
  * Sends mail through a queue, so a slow or refusing SMTP server neither slows a request nor loses
  * a message: the queue retries with backoff and keeps what finally failed.
@@ -17,7 +19,12 @@ export class Mailer {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async send(to: string, template: MailTemplate): Promise<void> {
+  /**
+   * `jobId`: the mail's own id, for a mail that must go once however often it is sent (a loan
+   * notice): queueing it again while the queue knows the id adds nothing, so such mails (which
+   * hold no code) are kept for a week after delivery.
+   */
+  async send(to: string, template: MailTemplate, options: { jobId?: string } = {}): Promise<void> {
     await this.queue.add(
       template.name,
       { to, template },
@@ -25,8 +32,9 @@ export class Mailer {
         attempts: 8,
         backoff: { type: 'exponential', delay: this.env.MAIL_RETRY_DELAY_MS },
         // A delivered mail may hold a code: keep none of it in Redis.
-        removeOnComplete: true,
-        removeOnFail: { age: 7 * 24 * 3600 },
+        removeOnComplete: options.jobId === undefined ? true : { age: WEEK_SECONDS },
+        removeOnFail: { age: WEEK_SECONDS },
+        ...(options.jobId === undefined ? {} : { jobId: options.jobId }),
       },
     );
   }

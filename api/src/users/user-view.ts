@@ -11,6 +11,8 @@ export interface UserView {
   location: { city: string | null; town: string | null; country: string | null };
   occupation: string | null;
   profile: null;
+  /** Loan notices by email (funded, due, grace over; repaid, escrowed, defaulted): on or off. */
+  loanNotices: boolean;
 }
 
 /** What a {@link UserView} is made of (GET /users/me reads only these columns). */
@@ -26,6 +28,7 @@ export type UserViewSource = Pick<
   | 'town'
   | 'country'
   | 'occupation'
+  | 'loanNotices'
 >;
 
 export function toUserView(user: UserViewSource): UserView {
@@ -39,5 +42,6 @@ export function toUserView(user: UserViewSource): UserView {
     location: { city: user.city, town: user.town, country: user.country },
     occupation: user.occupation,
     profile: null,
+    loanNotices: user.loanNotices,
   };
 }

@@ -46,6 +46,10 @@ export class User {
   @Column({ type: 'text', nullable: true })
   occupation!: string | null;
 
+  /** Whether the member gets loan notices by email (notices module); on until they say no. */
+  @Column({ name: 'loan_notices', type: 'boolean', default: true })
+  loanNotices!: boolean;
+
   @Column({ name: 'email_verified_at', type: 'timestamptz' })
   emailVerifiedAt!: Date;
 

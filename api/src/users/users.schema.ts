@@ -20,6 +20,7 @@ export const userViewSchema = named(
     }),
     occupation: z.string().nullable(),
     profile: z.null(),
+    loanNotices: z.boolean(),
   }),
 );
 

@@ -9,7 +9,7 @@ import { UserBlock } from './user-block.entity';
 /** The columns of a {@link UserViewSource}, named as the User entity names them. */
 export const GET_ME_SQL = `
   SELECT id, fullname, email, phone, gender, age_range AS "ageRange", city, town, country,
-         occupation
+         occupation, loan_notices AS "loanNotices"
   FROM app.users WHERE id = $1`;
 
 /** What sign-up stores of a new member; the address is the one the code proved. */
@@ -20,11 +20,15 @@ export interface NewUser {
   passwordHash: string;
 }
 
-/** The profile fields a member may change. */
+/** The profile fields a member may change; `loanNotices` left out stays as it is. */
 export type ProfileChange = Pick<
   User,
   'fullname' | 'phone' | 'gender' | 'ageRange' | 'city' | 'town' | 'country' | 'occupation'
->;
+> &
+  Partial<Pick<User, 'loanNotices'>>;
+
+/** Whom a loan notice goes to, and whether they still want it. */
+export type NoticeRecipient = Pick<User, 'id' | 'email' | 'fullname' | 'loanNotices'>;
 
 /**
  * The users module's tables, `app.users` and `app.user_blocks`, through their TypeORM entities.
@@ -94,6 +98,23 @@ export class UsersStore {
       return null;
     }
     return users.findOneByOrFail({ id });
+  }
+
+  /** The member a notice is for; undefined when the account is gone. */
+  async noticeRecipient(id: string): Promise<NoticeRecipient | undefined> {
+    const [user] = await this.dataSource.query<NoticeRecipient[]>(
+      `SELECT id, email, fullname, loan_notices AS "loanNotices" FROM app.users WHERE id = $1`,
+      [id],
+    );
+    return user;
+  }
+
+  /** Turns a member's loan notices on or off; false when there is no such member. */
+  async setLoanNotices(id: string, on: boolean): Promise<boolean> {
+    const { affected } = await this.dataSource
+      .getRepository(User)
+      .update({ id }, { loanNotices: on });
+    return affected !== 0;
   }
 
   async setPasswordHash(id: string, passwordHash: string, manager: EntityManager): Promise<void> {

@@ -787,6 +787,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/notices/stop': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Turn loan notices off from a mail’s link; answers a page */
+    get: operations['NoticesController_stopPage'];
+    put?: never;
+    /** Turn loan notices off: RFC 8058 one-click unsubscribe */
+    post: operations['NoticesController_stop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/login': {
     parameters: {
       query?: never;
@@ -1220,6 +1238,7 @@ export interface components {
       };
       occupation: string | null;
       profile: null;
+      loanNotices: boolean;
     };
     Verification: {
       verified: boolean;
@@ -1579,6 +1598,7 @@ export interface operations {
             country?: string | null;
           } | null;
           occupation?: string | null;
+          loanNotices?: boolean;
         };
       };
     };
@@ -2760,6 +2780,66 @@ export interface operations {
             success: true;
             message: string;
             data: components['schemas']['ReportedPost'];
+          };
+        };
+      };
+    };
+  };
+  NoticesController_stopPage: {
+    parameters: {
+      query: {
+        /** @description The signed token of the stop link in a loan notice mail. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page saying loan notices are off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description A page saying the link is not valid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+    };
+  };
+  NoticesController_stop: {
+    parameters: {
+      query: {
+        /** @description The signed token of the stop link in a loan notice mail. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true;
+            message: string;
+            data: null;
           };
         };
       };

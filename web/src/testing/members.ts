@@ -14,5 +14,6 @@ export const signedInMember: SignedIn = {
     location: { city: null, town: null, country: null },
     occupation: null,
     profile: null,
+    loanNotices: true,
   },
 };

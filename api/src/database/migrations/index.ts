@@ -11,6 +11,7 @@ import { AddPostMediaSize1763830800000 } from './1763830800000-add-post-media-si
 import { AddLoanPageIndex1763834400000 } from './1763834400000-add-loan-page-index';
 import { AddLoanCounts1763838000000 } from './1763838000000-add-loan-counts';
 import { LoanStatusCheckFromContracts1763841600000 } from './1763841600000-loan-status-check-from-contracts';
+import { AddLoanNotices1763845200000 } from './1763845200000-add-loan-notices';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -28,4 +29,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AddLoanPageIndex1763834400000,
   AddLoanCounts1763838000000,
   LoanStatusCheckFromContracts1763841600000,
+  AddLoanNotices1763845200000,
 ];

@@ -38,6 +38,8 @@ export interface ChainLoan {
   borrower: Address;
   principal: bigint;
   duration: bigint;
+  /** Seconds after the due date before the late penalty starts, fixed at the request. */
+  gracePeriod: bigint;
 }
 
 /** A log as the node answers it; some nodes also say when its block was mined. */
@@ -93,7 +95,13 @@ export class LendingChain implements OnApplicationShutdown {
         reverted instanceof ContractFunctionRevertedError &&
         reverted.data?.errorName === 'MicroLending__LoanNotFound'
       ) {
-        return { status: 'none', borrower: zeroAddress, principal: 0n, duration: 0n };
+        return {
+          status: 'none',
+          borrower: zeroAddress,
+          principal: 0n,
+          duration: 0n,
+          gracePeriod: 0n,
+        };
       }
       throw this.unreachable(error);
     }
@@ -102,6 +110,7 @@ export class LendingChain implements OnApplicationShutdown {
       borrower: loan.borrower,
       principal: loan.principal,
       duration: loan.duration,
+      gracePeriod: loan.gracePeriod,
     };
   }
 

@@ -5,9 +5,10 @@ import type { Finality, LoanStatus } from '../projection/loan-status';
  * Domain events the lending module publishes on the CQRS event bus once a reconcile has
  * committed a change to a loan (the status ones are named after the chain events that caused
  * them). Each carries the row as committed. They can repeat after a reorg undoes and redoes a
- * change: handlers must be idempotent. Their listener is `BroadcastLoanChangesHandler`,
- * which sends every one of them to the open loan streams; an event class with no listener does
- * not belong here.
+ * change: handlers must be idempotent. Their listeners are `BroadcastLoanChangesHandler`,
+ * which sends every one of them to the open loan streams, and the notices module's
+ * `ScheduleLoanNoticesHandler`, which plans a loan's notice mails from it; an event class with no
+ * listener does not belong here.
  */
 export abstract class LoanEvent {
   constructor(

@@ -47,6 +47,8 @@ export const editProfileBody = z.object({
     .nullish()
     .transform((value) => value ?? { city: null, town: null, country: null }),
   occupation: optionalText('Occupation', 100),
+  /** Loan notices by email; left out, they stay as they are (SPEC's profile call sends none). */
+  loanNotices: z.boolean({ error: 'Please say whether you want loan notices' }).optional(),
 });
 export type EditProfileBody = z.infer<typeof editProfileBody>;
 

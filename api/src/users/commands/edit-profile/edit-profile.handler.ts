@@ -22,6 +22,7 @@ export class EditProfileHandler implements ICommandHandler<EditProfileCommand> {
       town: profile.location.town ?? null,
       country: profile.location.country ?? null,
       occupation: profile.occupation ?? null,
+      ...(profile.loanNotices === undefined ? {} : { loanNotices: profile.loanNotices }),
     });
     // A token can outlive its account; that member is simply not signed in any more.
     if (user === null) {

@@ -16,6 +16,8 @@ export interface ProfileChanges {
   ageRange: string | null;
   occupation: string | null;
   location: { city: string | null; town: string | null; country: string | null };
+  /** Loan notices by email; left out, the API keeps the member's choice. */
+  loanNotices?: boolean;
 }
 
 /** POST /users/edit-profile answers the updated member, which the client stores (SPEC §7). */

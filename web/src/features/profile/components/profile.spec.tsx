@@ -164,3 +164,71 @@ describe(Profile.name, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('loan notices on the profile', () => {
+  const fetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>();
+  let stored: SessionUser;
+  let refuse: string | undefined;
+
+  beforeEach(() => {
+    localStorage.clear();
+    stored = member();
+    refuse = undefined;
+    session.signIn({ ...signedInMember, user: stored });
+    fetchMock.mockReset();
+    fetchMock.mockImplementation((input, init) => {
+      if (urlOf(input).endsWith('/users/edit-profile')) {
+        if (refuse !== undefined) {
+          return Promise.resolve(
+            new Response(JSON.stringify({ success: false, message: refuse }), { status: 400 }),
+          );
+        }
+        stored = { ...stored, ...(JSON.parse(init?.body as string) as Partial<SessionUser>) };
+      }
+      return Promise.resolve(new Response(JSON.stringify({ success: true, data: stored })));
+    });
+    global.fetch = fetchMock as typeof fetch;
+  });
+
+  const box = () =>
+    screen.findByRole<HTMLInputElement>('checkbox', { name: 'Send me loan notices' });
+  const sentBodies = () =>
+    fetchMock.mock.calls
+      .filter(([url]) => urlOf(url).endsWith('/users/edit-profile'))
+      .map(([, init]) => JSON.parse(init!.body as string) as Record<string, unknown>);
+
+  it('shows notices on, and turns them off and on again at once, keeping the profile', async () => {
+    renderScreen('/profile', <Profile />);
+    expect(await screen.findByRole('heading', { name: 'Loan notices' })).toBeTruthy();
+    expect((await box()).checked).toBe(true);
+
+    await userEvent.click(await box());
+    await screen.findByText('Loan notices are off.');
+    expect((await box()).checked).toBe(false);
+    expect(session.getState().detail?.loanNotices).toBe(false);
+    expect(sentBodies()).toEqual([
+      expect.objectContaining({ fullname: 'Ada Lovelace', phone: '+1 555', loanNotices: false }),
+    ]);
+
+    await userEvent.click(await box());
+    await screen.findByText('Loan notices are on.');
+    expect((await box()).checked).toBe(true);
+  });
+
+  it('keeps the choice as it was when saving fails, and says why', async () => {
+    stored = member({ loanNotices: false });
+    session.setDetail(stored);
+    refuse = 'Please enter a valid phone number';
+    renderScreen('/profile', <Profile />);
+    await userEvent.click(await box());
+    await screen.findByText('Please enter a valid phone number');
+    expect((await box()).checked).toBe(false);
+  });
+
+  it('leaves Personal Information as SPEC has it', async () => {
+    renderScreen('/profile', <Profile />);
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(within(personal).queryByRole('checkbox')).toBeNull();
+    expect(within(personal).getByRole('button', { name: 'Edit Profile' })).toBeTruthy();
+  });
+});

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import type { SessionUser } from '@/lib/session';
@@ -68,6 +69,50 @@ const changes = (values: FormValues): ProfileChanges => ({
   occupation: said(values.occupation),
   location: { city: said(values.city), town: said(values.town), country: said(values.country) },
 });
+
+/**
+ * Loan notices by email, on or off at once (the choice is saved as it is made; the profile's
+ * other fields go as they are stored). A session stored before the choice existed reads as on,
+ * as the API has it.
+ */
+function LoanNotices({ user }: { user: SessionUser }) {
+  const save = useEditProfile();
+  // What the member just chose, shown from the click on (the mutation's own state arrives a
+  // moment later, and a controlled checkbox would flick back meanwhile); the saved choice after.
+  const [chosen, setChosen] = useState<boolean>();
+  const on = chosen ?? user.loanNotices !== false;
+  const toggle = (next: boolean) => {
+    setChosen(next);
+    save.mutate(
+      { ...changes(formValues(user)), loanNotices: next },
+      {
+        onSuccess: () => notify.success(next ? 'Loan notices are on.' : 'Loan notices are off.'),
+        onError: (error) => notify.error(error.message),
+        onSettled: () => setChosen(undefined),
+      },
+    );
+  };
+  return (
+    <Card aria-labelledby="notices-title" className={`${styles.card} ${styles.nextCard}`}>
+      <div>
+        <h2 id="notices-title" className={styles.title}>
+          Loan notices
+        </h2>
+        <p className={styles.settingText}>
+          Emails when your loan is funded, 3 days and 1 day before it is due, on the due date and
+          when its grace period ends; and when a loan you funded is repaid, held in escrow or
+          defaulted. Each email has a link to stop them.
+        </p>
+      </div>
+      <Checkbox
+        label="Send me loan notices"
+        checked={on}
+        disabled={save.isPending}
+        onChange={(event) => toggle(event.target.checked)}
+      />
+    </Card>
+  );
+}
 
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
@@ -203,6 +248,7 @@ export function Profile() {
           </dl>
         )}
       </Card>
+      <LoanNotices user={user} />
     </>
   );
 }

@@ -1,0 +1,136 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+
+import { LendingReads, type NoticeLoan } from '../lending/lending-reads';
+import { NoticeClock } from './notice-clock';
+import {
+  graceMatters,
+  noticeJobId,
+  planNotices,
+  sentAtOnce,
+  type TimedNotice,
+} from './notice-schedule';
+import { NOTICES_QUEUE, type NoticeJob } from './notices.queue';
+
+const JOB_OPTIONS: JobsOptions = {
+  // A failed read (the database, the chain for a grace period) is tried again.
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 5_000 },
+  removeOnComplete: { age: 7 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/**
+ * Keeps each loan's notice jobs as its chain figures say they should be: told of a loan (by its
+ * lending events), it reads the loan through lending's public read and adds the delayed jobs it
+ * should have (deterministic ids: adding one the queue holds adds nothing, so events seen twice,
+ * on two processes, or again after a restart schedule nothing twice) and removes those of a state
+ * it left (repaid or cancelled before a reminder). A job for a moment the chain moved stays
+ * behind and sends nothing: the processor checks each notice against the loan when it runs.
+ */
+@Injectable()
+export class NoticeScheduler implements OnModuleInit {
+  private readonly logger = new Logger(NoticeScheduler.name);
+  private pending = new Set<string>();
+  private flushScheduled = false;
+
+  constructor(
+    @InjectQueue(NOTICES_QUEUE) private readonly queue: Queue<NoticeJob>,
+    private readonly lending: LendingReads,
+    private readonly clock: NoticeClock,
+  ) {}
+
+  onModuleInit(): void {
+    this.clock.onJump(() => void this.retime());
+  }
+
+  /** Plans this loan's notices soon; the loans of one tick are read at once (a backfill has thousands). */
+  consider(loanRequestId: string): void {
+    this.pending.add(loanRequestId);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  /** Plans these loans' notices now. */
+  async plan(loanRequestIds: readonly string[]): Promise<void> {
+    const loans = await this.lending.noticeLoans(loanRequestIds);
+    for (const loan of loans) {
+      const now = this.clock.now();
+      const { schedule, remove } = planNotices(loan, await this.graceMs(loan, now), now);
+      await Promise.all([
+        ...schedule.map((notice) => this.add(loan, notice, now)),
+        ...remove.map((notice) => this.remove(loan, notice)),
+      ]);
+    }
+  }
+
+  /**
+   * Times every waiting notice again by the clock (after an adjustable clock jumped): due ones
+   * run now, the others wait what is left.
+   */
+  async retime(): Promise<void> {
+    try {
+      const jobs = await this.queue.getDelayed();
+      const now = this.clock.now();
+      await Promise.all(
+        jobs.map(async (job) => {
+          const wait = sentAtOnce(job.data.kind) ? 0 : job.data.at - now;
+          try {
+            await (wait <= 0 ? job.promote() : job.changeDelay(wait));
+          } catch {
+            // Another process took it, or promoted it first.
+          }
+        }),
+      );
+    } catch (error) {
+      this.logger.warn(`notices not timed again: ${(error as Error).message}`);
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const ids = [...this.pending];
+    this.pending = new Set();
+    this.flushScheduled = false;
+    try {
+      await this.plan(ids);
+    } catch (error) {
+      // The loans' next event (their blocks settling, say) plans them again.
+      this.logger.warn(`notices of ${ids.length} loan(s) not planned: ${(error as Error).message}`);
+    }
+  }
+
+  /** The grace period where it can matter; unknown (no grace notice planned) if the chain is away. */
+  private async graceMs(loan: NoticeLoan, now: number): Promise<number | undefined> {
+    if (!graceMatters(loan, now)) {
+      return undefined;
+    }
+    try {
+      return await this.lending.gracePeriodMs(loan.loanChainId);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async add(loan: NoticeLoan, notice: TimedNotice, now: number): Promise<void> {
+    await this.queue.add(
+      notice.kind,
+      { loanRequestId: loan.loanRequestId, kind: notice.kind, at: notice.at },
+      {
+        ...JOB_OPTIONS,
+        jobId: noticeJobId(notice, loan.loanRequestId),
+        delay: sentAtOnce(notice.kind) ? 0 : Math.max(0, notice.at - now),
+      },
+    );
+  }
+
+  private async remove(loan: NoticeLoan, notice: TimedNotice): Promise<void> {
+    try {
+      await this.queue.remove(noticeJobId(notice, loan.loanRequestId));
+    } catch {
+      // Running right now: it finds the loan's new state and sends nothing.
+    }
+  }
+}
