@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { microLendingAbi } from '@lendpath/contracts';
 import {
+  type Address,
   createPublicClient,
   erc20Abi,
   getAddress,
@@ -26,8 +26,11 @@ import {
   type PublicClient,
 } from 'viem';
 
+import type { microLendingAbi as MicroLendingAbi } from '@lendpath/contracts';
+
 import { buildIfStale } from './build.ts';
 import { type LocalChain, repoRoot, startChain } from './chain.ts';
+import type { lendingActions as LendingActions } from './loans.ts';
 
 const SEPOLIA_USDC = getAddress('0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d');
 const HARDHAT_ACCOUNT_0 = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
@@ -95,15 +98,29 @@ describe('the Sepolia-shaped local chain', () => {
   let chain: LocalChain;
   let client: PublicClient;
   let dir: string;
+  let microLendingAbi: typeof MicroLendingAbi;
+  let lendingActions: typeof LendingActions;
+  /** An account's USDC balance, in units. */
+  let usdcOf: (account: Address) => Promise<bigint>;
 
   before(async () => {
+    // The kit's specs run first in `npm test`: the contracts' package may not be built yet.
     await buildIfStale([]);
+    ({ microLendingAbi } = await import('@lendpath/contracts'));
+    ({ lendingActions } = await import('./loans.ts'));
     chain = await startChain({
       logDir: join(tmpdir(), 'lendpath-kit-tests'),
       name: 'arbitrum-sepolia',
       shape: 'arbitrum-sepolia',
     });
     client = createPublicClient({ transport: http(chain.rpcUrl) });
+    usdcOf = (account) =>
+      client.readContract({
+        address: SEPOLIA_USDC,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account],
+      });
     dir = mkdtempSync(join(tmpdir(), 'lendpath-deploy-'));
   });
   after(async () => {
@@ -163,15 +180,7 @@ describe('the Sepolia-shaped local chain', () => {
       }),
       true,
     );
-    assert.equal(
-      await client.readContract({
-        address: SEPOLIA_USDC,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [DEMO_WALLET_1],
-      }),
-      1_000_000_000n,
-    );
+    assert.equal(await usdcOf(DEMO_WALLET_1), 1_000_000_000n);
   });
 
   it('has MicroLending deployed on that USDC through the public-network path', async () => {
@@ -193,21 +202,10 @@ describe('the Sepolia-shaped local chain', () => {
   });
 
   it("mints through the proxy, the node's first account being its minter", async () => {
-    const actions = (await import('./loans.ts')).lendingActions(chain.rpcUrl, chain.deployment);
-    const before = await client.readContract({
-      address: SEPOLIA_USDC,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [HARDHAT_ACCOUNT_0],
-    });
+    const actions = lendingActions(chain.rpcUrl, chain.deployment);
+    const before = await usdcOf(HARDHAT_ACCOUNT_0);
     await actions.mint(HARDHAT_ACCOUNT_0, 5_000_000n);
-    const balance = await client.readContract({
-      address: SEPOLIA_USDC,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [HARDHAT_ACCOUNT_0],
-    });
-    assert.equal(balance - before, 5_000_000n);
+    assert.equal((await usdcOf(HARDHAT_ACCOUNT_0)) - before, 5_000_000n);
   });
 
   it('on a node that is not Hardhat, deploys, writes the file and prints the exact verify command', async () => {
