@@ -152,7 +152,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(child);
     return child;
   };
-  const stop = () => stopChildren(children.reverse());
+  const stop = () => stopChildren([...children].reverse());
 
   try {
     await step('database', async () => {
