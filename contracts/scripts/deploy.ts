@@ -294,7 +294,7 @@ async function main(): Promise<void> {
   await writeFile(out, `${JSON.stringify(deployment, null, 2)}\n`);
   console.log(JSON.stringify(deployment));
   if (network !== undefined) {
-    console.log(verifyInstructions(network, target.hardhatNode, lending.address, args, out));
+    console.log(verifyInstructions(network, target.hardhatNode, { hash, lending, args, out }));
   }
 }
 
@@ -302,10 +302,10 @@ async function main(): Promise<void> {
 function verifyInstructions(
   network: PublicNetwork,
   hardhatNode: boolean,
-  lending: Address,
-  args: readonly Address[],
-  out: URL,
+  deployed: { hash: Hex; lending: DeployedContract; args: readonly Address[]; out: URL },
 ): string {
+  const { hash, args, out } = deployed;
+  const lending = deployed.lending.address;
   const path = fileURLToPath(out);
   const file = relative(process.cwd(), path).startsWith('..')
     ? path
@@ -316,8 +316,9 @@ MicroLending is at ${lending} on a local Hardhat node answering as ${network.nam
 Nothing to verify: no explorer sees this chain.`;
   }
   return `
-MicroLending is at ${lending} on ${network.name}; written to ${file}.
+MicroLending is at ${lending} on ${network.name} (block ${deployed.lending.deployBlock}); written to ${file}.
   ${network.explorerUrl}/address/${lending}
+  ${network.explorerUrl}/tx/${hash}
 
 Verify its source on the explorer (Etherscan's API covers ${new URL(network.explorerUrl).host}; with ETHERSCAN_API_KEY and ${network.rpcUrlVariable} set), from contracts/:
   npx hardhat verify --network ${network.key} ${lending} ${args.join(' ')}`;

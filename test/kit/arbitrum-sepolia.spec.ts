@@ -226,6 +226,7 @@ describe('the Sepolia-shaped local chain', () => {
       assert.equal(written.usdc.address, SEPOLIA_USDC);
       const lending = written.lending.address;
       assert.ok(output.includes(`https://sepolia.arbiscan.io/address/${lending}`), output);
+      assert.match(output, /https:\/\/sepolia\.arbiscan\.io\/tx\/0x[0-9a-f]{64}\n/);
       assert.ok(
         output.includes(
           `npx hardhat verify --network arbitrumSepolia ${lending} ${SEPOLIA_USDC} ${HARDHAT_ACCOUNT_0} ${DEMO_WALLET_1}`,
