@@ -2,9 +2,11 @@
  * `npm run dev`: the whole product on this machine, from a fresh clone. Finds (or starts)
  * PostgreSQL and Redis, then brings up the chain, contracts, migrations, mail inbox, api,
  * indexer and web, and prints where everything is. Ctrl-C stops every process it started.
+ * `npm run dev -- --chain arbitrum-sepolia` runs it all on the Sepolia-shaped local chain.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 import { echoChildren } from '@lendpath/test-kit/children';
 import { step } from '@lendpath/test-kit/progress';
@@ -19,8 +21,20 @@ import {
 import { root, startStack } from '@lendpath/test-kit/stack';
 import { withDatabase } from '@lendpath/test-kit/postgres';
 
+const SHAPES = ['local', 'arbitrum-sepolia'] as const;
+const { values } = parseArgs({ options: { chain: { type: 'string', default: 'local' } } });
+const shape = SHAPES.find((known) => known === values.chain);
+if (shape === undefined) {
+  console.error(`--chain must be ${SHAPES.join(' or ')}, not "${values.chain}"`);
+  process.exit(2);
+}
+
 const started = performance.now();
-console.log('Starting LendPath locally…');
+console.log(
+  shape === 'local'
+    ? 'Starting LendPath locally…'
+    : 'Starting LendPath locally, on a Hardhat node shaped like Arbitrum Sepolia…',
+);
 
 const databaseUrl = process.env.DATABASE_URL ?? withDatabase(postgresServerUrl(), 'lendpath');
 const redis = redisUrl();
@@ -51,6 +65,7 @@ const stack = await startStack({
   redisUrl: redis,
   queuePrefix: 'lendpath',
   logDir: join(root, '.dev', 'logs'),
+  shape,
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -70,7 +85,7 @@ LendPath is running (ready in ${((performance.now() - started) / 1000).toFixed(0
   Mail inbox       ${urls.mailInbox}         (SMTP on ${urls.smtp.host}:${urls.smtp.port})
   Hardhat node     ${urls.rpc}        (chain id ${deployment.chainId})
   MicroLending     ${deployment.lending.address}
-  USDC             ${deployment.usdc.address}  (Circle's FiatTokenV2_2 code, as on Arbitrum)
+  USDC             ${deployment.usdc.address}  (Circle's FiatTokenV2_2 code, ${shape === 'local' ? 'as on Arbitrum' : "at Arbitrum Sepolia's real address"})
 
 Demo members (log in at the web app):
 ${demoMembers.map((m) => `  ${m.fullname.padEnd(14)} ${m.email.padEnd(26)} password ${m.password.padEnd(24)} wallet: ${m.wallet}`).join('\n')}

@@ -19,3 +19,12 @@ export {
   type LendingLog,
 } from './lending-log.ts';
 export { demoEthPerWallet, demoUsdcPerWallet, demoWallets, localChainId } from './demo-wallets.ts';
+export {
+  ARBITRUM_ONE,
+  ARBITRUM_SEPOLIA,
+  chainName,
+  explorerUrlOf,
+  PUBLIC_NETWORKS,
+  publicNetworkOf,
+  type PublicNetwork,
+} from './networks.ts';

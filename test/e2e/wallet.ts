@@ -26,6 +26,8 @@ declare global {
       setChain(chainId: number): void;
       rejectNext(method: string): void;
       calls: string[];
+      /** What each `wallet_addEthereumChain` asked the wallet to add. */
+      added: unknown[];
     };
   }
 }
@@ -40,6 +42,7 @@ export async function injectWallet(page: Page, options: WalletOptions): Promise<
     let connected = false;
     const declines = new Set<string>();
     const calls: string[] = [];
+    const added: unknown[] = [];
     const hex = (id: number) => `0x${id.toString(16)}`;
     const failure = (code: number, message: string) =>
       Object.assign(new Error(message), { code, message });
@@ -100,6 +103,7 @@ export async function injectWallet(page: Page, options: WalletOptions): Promise<
         case 'wallet_addEthereumChain': {
           // Like the common wallets: adding a chain also switches to it.
           const next = Number.parseInt(first?.chainId ?? '0x0', 16);
+          added.push(first);
           known.add(next);
           chainId = next;
           emit('chainChanged', hex(next));
@@ -139,6 +143,7 @@ export async function injectWallet(page: Page, options: WalletOptions): Promise<
       },
       rejectNext: (method) => declines.add(method),
       calls,
+      added,
     };
   }, options);
 }

@@ -1,6 +1,8 @@
 /**
  * A private Hardhat node with the contracts deployed, for tests and benchmarks: a free port, its
- * own deployment file (never the shared deployments/31337.json) and test-client helpers.
+ * own deployment file (never the shared deployments/31337.json) and test-client helpers. The
+ * node is the local chain 31337, or the Sepolia-shaped one: Arbitrum Sepolia's chain id with
+ * Circle's USDC at its real address (contracts/scripts/arbitrum-sepolia-local.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,24 +40,77 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
-export async function startChain(options: { logDir: string; name?: string }): Promise<LocalChain> {
+/**
+ * Which chain a local node plays: `local` is Hardhat's own 31337 (USDC deployed like any
+ * contract, finality by depth); `arbitrum-sepolia` is chain 421614 with USDC at Arbitrum
+ * Sepolia's real address and MicroLending deployed as on the real network (finality by the
+ * node's block tags).
+ */
+export type ChainShape = 'local' | 'arbitrum-sepolia';
+
+/** The chain id each shape's node is started with. */
+export const CHAIN_IDS: Readonly<Record<ChainShape, number>> = {
+  local: 31337,
+  'arbitrum-sepolia': 421614,
+};
+
+/** Starts `hardhat node` on `port` as one process (DESIGN §8), with the shape's chain id. */
+export function startHardhatNode(options: {
+  port: number;
+  logDir: string;
+  name?: string;
+  shape?: ChainShape;
+  env?: NodeJS.ProcessEnv;
+}): Child {
   const root = repoRoot();
-  const port = await freePort();
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const node = process.execPath;
-  const child: Child = startChild({
+  return startChild({
     name: options.name ?? 'chain',
-    command: node,
+    command: process.execPath,
     args: [
       join(root, 'node_modules/hardhat/dist/src/cli.js'),
       'node',
       '--hostname',
       '127.0.0.1',
       '--port',
-      `${port}`,
+      `${options.port}`,
+      '--chain-id',
+      `${CHAIN_IDS[options.shape ?? 'local']}`,
     ],
     cwd: join(root, 'contracts'),
     logDir: options.logDir,
+    env: options.env,
+  });
+}
+
+/**
+ * Deploys the contracts on a fresh node of that shape and writes the deployment to `out`: the
+ * local chain's deploy (its own USDC, demo funds), or the Sepolia-shaped chain's (USDC placed at
+ * the real address, demo funds, then the public-network deploy path).
+ */
+export async function deployContracts(
+  rpcUrl: string,
+  shape: ChainShape,
+  out: string,
+): Promise<Deployment> {
+  const script = shape === 'local' ? 'scripts/deploy.ts' : 'scripts/arbitrum-sepolia-local.ts';
+  await run(process.execPath, [script, '--rpc', rpcUrl, '--out', out], {
+    cwd: join(repoRoot(), 'contracts'),
+  });
+  return JSON.parse(readFileSync(out, 'utf8')) as Deployment;
+}
+
+export async function startChain(options: {
+  logDir: string;
+  name?: string;
+  shape?: ChainShape;
+}): Promise<LocalChain> {
+  const port = await freePort();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const child = startHardhatNode({
+    port,
+    logDir: options.logDir,
+    name: options.name,
+    shape: options.shape,
     // The node's EVM (EDR) allocates with mimalloc. Keeping freed pages instead of returning
     // them to the OS, and no transparent huge pages, make full blocks much faster to mine: the
     // benchmark's 16,700 loans took 13–14 s instead of 19–28 s on two cores.
@@ -79,10 +134,7 @@ export async function startChain(options: { logDir: string; name?: string }): Pr
   try {
     await waitUntil(child, 'JSON-RPC', async () => (await rpc<string>('eth_chainId')) !== '');
     const deploymentFile = join(dir, 'deployment.json');
-    await run(node, ['scripts/deploy.ts', '--rpc', rpcUrl, '--out', deploymentFile], {
-      cwd: join(root, 'contracts'),
-    });
-    const deployment = JSON.parse(readFileSync(deploymentFile, 'utf8')) as Deployment;
+    const deployment = await deployContracts(rpcUrl, options.shape ?? 'local', deploymentFile);
     return {
       rpcUrl,
       wsUrl: `ws://127.0.0.1:${port}`,

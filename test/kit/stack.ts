@@ -11,7 +11,8 @@ import type { Deployment } from '@lendpath/contracts';
 
 import pg from 'pg';
 
-import { answers, run, startChild, stopAll, waitUntil } from './children.ts';
+import { CHAIN_IDS, type ChainShape, deployContracts, startHardhatNode } from './chain.ts';
+import { answers, type Child, run, startChild, stopChildren, waitUntil } from './children.ts';
 import { freePort } from './ports.ts';
 import { ensureDatabase } from './postgres.ts';
 import { step } from './progress.ts';
@@ -30,6 +31,13 @@ export interface StackOptions {
   queuePrefix: string;
   /** Each process writes `<logDir>/<name>.log`. */
   logDir: string;
+  /**
+   * The chain the stack runs on (default `local`, Hardhat's 31337): `arbitrum-sepolia` runs it
+   * all on the Sepolia-shaped local chain (chain.ts).
+   */
+  shape?: ChainShape;
+  /** Build contracts, indexer and api first (default). A second stack in the same run skips it. */
+  build?: boolean;
 }
 
 export interface StackUrls {
@@ -113,6 +121,7 @@ async function forgetPreviousChain(databaseUrl: string): Promise<void> {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const dev = options.mode === 'dev';
+  const shape = options.shape ?? 'local';
   const prefer = (port: number) => freePort(dev ? port : undefined);
   const ports = {
     rpc: await prefer(8545),
@@ -137,54 +146,48 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     REDIS_URL: options.redisUrl,
     QUEUE_PREFIX: options.queuePrefix,
   };
-  const stop = () => stopAll();
+  // This stack's processes only: a test may run a second stack beside the first.
+  const children: Child[] = [];
+  const start = (child: Child) => {
+    children.push(child);
+    return child;
+  };
+  const stop = () => stopChildren([...children].reverse());
 
   try {
     await step('database', async () => {
       await ensureDatabase(options.databaseUrl);
     });
 
-    await step('build contracts, indexer and api', async () => {
-      await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
-      // The indexer first: the api imports its public entry (@lendpath/indexer/jobs).
-      await run('npm', ['run', 'build', '--workspace', 'indexer', '--workspace', 'api'], {
-        cwd: root,
+    if (options.build !== false) {
+      await step('build contracts, indexer and api', async () => {
+        await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
+        // The indexer first: the api imports its public entry (@lendpath/indexer/jobs).
+        await run('npm', ['run', 'build', '--workspace', 'indexer', '--workspace', 'api'], {
+          cwd: root,
+        });
       });
-    });
+    }
 
-    await step(`Hardhat node on ${urls.rpc}`, async () => {
-      const child = startChild({
-        name: 'chain',
-        command: node,
-        args: [
-          bin('hardhat/dist/src/cli.js'),
-          'node',
-          '--hostname',
-          '127.0.0.1',
-          '--port',
-          `${ports.rpc}`,
-        ],
-        cwd: join(root, 'contracts'),
-        logDir,
-      });
+    await step(`Hardhat node on ${urls.rpc} (chain ${CHAIN_IDS[shape]})`, async () => {
+      const child = start(startHardhatNode({ port: ports.rpc, logDir, shape }));
       await waitUntil(child, 'JSON-RPC', () => rpcAnswers(urls.rpc));
     });
 
     // Dev keeps contracts/deployments/31337.json for people's tools; a test run has its own.
-    const deploymentFile = dev
-      ? join(root, 'contracts', 'deployments', '31337.json')
-      : join(logDir, 'deployment.json');
+    // The Sepolia-shaped chain never writes contracts/deployments/421614.json: that file is the
+    // real network's.
+    const deploymentFile = !dev
+      ? join(logDir, 'deployment.json')
+      : shape === 'local'
+        ? join(root, 'contracts', 'deployments', '31337.json')
+        : join(root, '.dev', `deployment-${shape}.json`);
     const deployment = await step('deploy contracts and fund demo wallets', async () => {
-      const output = await run(
-        node,
-        ['scripts/deploy.ts', '--rpc', urls.rpc, '--out', deploymentFile],
-        { cwd: join(root, 'contracts') },
-      );
-      const last = output.trim().split('\n').at(-1) ?? '';
+      const deployed = await deployContracts(urls.rpc, shape, deploymentFile);
       // A block a second from now on (transactions still mine at once): finality moves on
       // the local chain as it does on a real one, so pending → safe → finalized shows.
       await rpcCall(urls.rpc, 'evm_setIntervalMining', [1_000]);
-      return JSON.parse(last) as Deployment;
+      return deployed;
     });
 
     await step('migrations', async () => {
@@ -201,23 +204,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
 
     await step(`mail inbox on ${urls.mailInbox}`, async () => {
-      const child = startChild({
-        name: 'mail',
-        command: node,
-        args: [
-          bin('maildev/dist/bin/maildev.js'),
-          '--ip',
-          '127.0.0.1',
-          '--smtp',
-          `${ports.smtp}`,
-          '--web-ip',
-          '127.0.0.1',
-          '--web',
-          `${ports.mailInbox}`,
-        ],
-        cwd: root,
-        logDir,
-      });
+      const child = start(
+        startChild({
+          name: 'mail',
+          command: node,
+          args: [
+            bin('maildev/dist/bin/maildev.js'),
+            '--ip',
+            '127.0.0.1',
+            '--smtp',
+            `${ports.smtp}`,
+            '--web-ip',
+            '127.0.0.1',
+            '--web',
+            `${ports.mailInbox}`,
+          ],
+          cwd: root,
+          logDir,
+        }),
+      );
       await waitUntil(child, 'web inbox', answers(`${urls.mailInbox}/api/healthz`));
     });
 
@@ -227,17 +232,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env: NodeJS.ProcessEnv,
       health: string,
     ) => {
-      const child = startChild({
-        name,
-        command: node,
-        args: dev
-          ? [bin('@nestjs/cli/bin/nest.js'), 'start', name, '--watch', '--preserveWatchOutput']
-          : [`${name}/dist/main.js`],
-        cwd: root,
-        env: { ...appEnv, ...env },
-        logDir,
-        echo: true,
-      });
+      const child = start(
+        startChild({
+          name,
+          command: node,
+          args: dev
+            ? [bin('@nestjs/cli/bin/nest.js'), 'start', name, '--watch', '--preserveWatchOutput']
+            : [`${name}/dist/main.js`],
+          cwd: root,
+          env: { ...appEnv, ...env },
+          logDir,
+          echo: true,
+        }),
+      );
       await waitUntil(child, '/health', answers(`${health}/health`));
     };
 
@@ -296,27 +303,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // PUBLIC_RPC_URL: the chain the production build's policy lets the page reach.
       const webEnv = { VITE_API_URL: urls.api, PUBLIC_RPC_URL: urls.rpc };
       const vite = bin('vite/bin/vite.js');
+      // A second stack's bundle goes beside its logs: web/dist is the first stack's, still served.
+      const outDir = shape === 'local' ? [] : ['--outDir', join(logDir, 'web-dist')];
       if (!dev) {
         // Tests run the production bundle, built for this run's API address.
-        await run(node, [vite, 'build'], { cwd: join(root, 'web'), env: webEnv });
+        await run(node, [vite, 'build', ...outDir], { cwd: join(root, 'web'), env: webEnv });
       }
-      const child = startChild({
-        name: 'web',
-        command: node,
-        args: [
-          vite,
-          dev ? 'dev' : 'preview',
-          '--host',
-          'localhost',
-          '--port',
-          `${ports.web}`,
-          '--strictPort',
-        ],
-        cwd: join(root, 'web'),
-        env: webEnv,
-        logDir,
-        echo: true,
-      });
+      const child = start(
+        startChild({
+          name: 'web',
+          command: node,
+          args: [
+            vite,
+            dev ? 'dev' : 'preview',
+            ...outDir,
+            '--host',
+            'localhost',
+            '--port',
+            `${ports.web}`,
+            '--strictPort',
+          ],
+          cwd: join(root, 'web'),
+          env: webEnv,
+          logDir,
+          echo: true,
+        }),
+      );
       await waitUntil(child, 'the login page', answers(`${urls.web}/login`));
     });
 

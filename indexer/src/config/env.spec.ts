@@ -34,11 +34,19 @@ describe(loadEnv.name, () => {
     });
   });
 
-  it("takes finality from the node's tags on any other chain", () => {
-    const arbitrum = join(mkdtempSync(join(tmpdir(), 'deployment-')), '42161.json');
+  it.each([
+    [42161, 'Arbitrum One'],
+    [421614, 'Arbitrum Sepolia'],
+    [10, 'any other chain'],
+  ])("takes finality from the node's tags on chain %i (%s)", (chainId) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'deployment-')), `${chainId}.json`);
     const local = JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as object;
-    writeFileSync(arbitrum, JSON.stringify({ ...local, chainId: 42161 }));
-    expect(loadEnv({ ...valid, DEPLOYMENT_FILE: arbitrum }).finality).toBe('tags');
+    writeFileSync(file, JSON.stringify({ ...local, chainId }));
+    expect(loadEnv({ ...valid, DEPLOYMENT_FILE: file }).finality).toBe('tags');
+    // INDEXER_FINALITY still decides when it is set.
+    expect(loadEnv({ ...valid, DEPLOYMENT_FILE: file, INDEXER_FINALITY: 'depth' }).finality).toBe(
+      'depth',
+    );
   });
 
   it('refuses a deployment file it cannot read, naming it', () => {

@@ -7,7 +7,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 
-import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
+import { type ChainShape, type LocalChain, startChain } from '@lendpath/test-kit/chain';
 import { type LendingActions, lendingActions } from '@lendpath/test-kit/loans';
 import {
   dropDatabase,
@@ -45,8 +45,14 @@ export interface IndexerFixture {
   close(): Promise<void>;
 }
 
-export async function indexerFixture(overrides: NodeJS.ProcessEnv = {}): Promise<IndexerFixture> {
-  const chain = await startChain({ logDir: join(tmpdir(), 'lendpath-indexer-tests') });
+export async function indexerFixture(
+  overrides: NodeJS.ProcessEnv = {},
+  options: { shape?: ChainShape } = {},
+): Promise<IndexerFixture> {
+  const chain = await startChain({
+    logDir: join(tmpdir(), 'lendpath-indexer-tests'),
+    shape: options.shape,
+  });
   const databaseUrl = withDatabase(postgresServerUrl(), uniqueDatabaseName('lendpath_follow'));
   await ensureDatabase(databaseUrl);
   await migrate(databaseUrl);

@@ -1,7 +1,7 @@
+import { chainName, explorerUrlOf } from '@lendpath/contracts';
 import { getAddress } from 'viem';
 
 import type { Env } from '../../config/env';
-import { chainName } from './chain-names';
 
 /** What a browser needs to talk to the lending contract itself (GET /chain). */
 export interface ChainConfig {
@@ -16,12 +16,6 @@ export interface ChainConfig {
   explorerUrl: string | null;
 }
 
-/** Block explorers of the chains the product runs on, unless EXPLORER_URL says otherwise. */
-const EXPLORERS: Partial<Record<number, string>> = {
-  42161: 'https://arbiscan.io',
-  421614: 'https://sepolia.arbiscan.io',
-};
-
 /** The deployment the API serves, for the web client (one source for every layer). */
 export function chainConfig(env: Env): ChainConfig {
   const { deployment } = env;
@@ -32,6 +26,9 @@ export function chainConfig(env: Env): ChainConfig {
     usdcAddress: getAddress(deployment.usdc.address),
     deployBlock: deployment.lending.deployBlock,
     rpcUrl: env.PUBLIC_RPC_URL ?? env.RPC_URL,
-    explorerUrl: env.EXPLORER_URL ?? EXPLORERS[deployment.chainId] ?? null,
+    // Arbiscan on Arbitrum One and Sepolia, unless EXPLORER_URL says otherwise. The
+    // Sepolia-shaped local chain gets Arbiscan's links too: they are the ones the real
+    // network's pages will have (its own transactions are not there).
+    explorerUrl: env.EXPLORER_URL ?? explorerUrlOf(deployment.chainId),
   };
 }

@@ -1,12 +1,4 @@
-import {
-  aprCeiling,
-  clampApr,
-  finalityText,
-  lateness,
-  shortAddress,
-  statusLabel,
-  statusTone,
-} from './loans';
+import { aprCeiling, clampApr, finalityText, lateness, statusLabel, statusTone } from './loans';
 
 describe('loan presentation', () => {
   it('shows repaid as COMPLETED and every other status in upper case (SPEC §2, §4)', () => {
@@ -21,10 +13,6 @@ describe('loan presentation', () => {
     expect(statusTone('repaid')).toBe('completed');
     expect(statusTone('cancelled')).toBe('danger');
     expect(statusTone('defaulted')).toBe('danger');
-  });
-
-  it('shortens an address in the middle', () => {
-    expect(shortAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe('0x7099…79C8');
   });
 
   it('says a row is confirming at its block until it is final', () => {

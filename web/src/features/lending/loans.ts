@@ -24,11 +24,6 @@ export function statusTone(status: LoanStatus): BadgeTone {
 /** Funded, or defaulted (still repayable on chain): the borrower owes it, the lender awaits it. */
 export const owesRepayment = (status: LoanStatus) => status === 'funded' || status === 'defaulted';
 
-/** UI.md: addresses shortened in the middle, `0x1234…abcd`. */
-export function shortAddress(address: string): string {
-  return address.length <= 12 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
-
 /** SPEC §9: the loan card's id label is the last 6 characters. */
 export const loanLabel = (loan: Pick<LoanRequest, '_id'>) => `Loan #${loan._id.slice(-6)}`;
 

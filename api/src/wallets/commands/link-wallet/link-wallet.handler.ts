@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { chainName } from '@lendpath/contracts';
 import { getAddress } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 
 import { ENV, type Env } from '../../../config/env';
-import { chainName } from '../../../lending/chain/chain-names';
 import { LendingReads } from '../../../lending/lending-reads';
 import { walletErrors } from '../../wallet-errors';
 import { WalletNonces } from '../../wallet-nonces';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { paths } from '@/config/paths';
 import { useChainConfig } from '@/lib/chain-config';
 
@@ -30,10 +31,9 @@ function ContractAddress() {
       {explorerUrl === null ? (
         'This chain has no public explorer.'
       ) : (
-        <a href={`${explorerUrl}/address/${lendingAddress}`} target="_blank" rel="noreferrer">
+        <ExplorerLink explorerUrl={explorerUrl} page="address" value={lendingAddress}>
           View the contract on the explorer
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        </ExplorerLink>
       )}
     </p>
   );

@@ -2,6 +2,7 @@ import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-quer
 import type { Address } from 'viem';
 import type { Config } from 'wagmi';
 
+import { shortHex } from '@/components/ui/explorer-link';
 import type { ChainConfig } from '@/config/wagmi';
 import { notify } from '@/lib/toasts';
 
@@ -22,7 +23,6 @@ import {
   repayLoan,
   requestLoan,
 } from './lending-transactions';
-import { shortAddress } from '../loans';
 import { toastWalletError as report } from './wallet-errors';
 
 /** Every lending mutation carries this key, so one look tells whether any is under way. */
@@ -142,7 +142,7 @@ export function useLendingActions(config: Config, chain: ChainConfig) {
       notify.success(
         to === undefined
           ? 'Repayment claimed: the USDC is in your wallet.'
-          : `Repayment claimed: the USDC was sent to ${shortAddress(to)}.`,
+          : `Repayment claimed: the USDC was sent to ${shortHex(to)}.`,
       ),
     onError: (error) => report(error, LENDING_FALLBACKS.claim),
     onSettled: settled,

@@ -14,17 +14,7 @@ import { getConnection } from 'wagmi/actions';
 import type { ChainConfig } from '@/config/wagmi';
 
 import { isDeclined, WalletError } from './wallet-errors';
-
-/** SPEC §8 "Wallet and chain", naming the configured chain. */
-export const walletMessages = (chainName: string) => ({
-  notInstalled:
-    'No browser wallet detected. Install a wallet such as MetaMask, then reload this page to use Micro Lending.',
-  connectFailed: (message: string) => `Failed to connect: ${message}`,
-  wrongChain: `Please switch to ${chainName} network`,
-  addFailed: `Failed to add ${chainName} network`,
-  switchFailed: `Failed to switch to ${chainName} network`,
-  balanceFailed: 'Error getting balance. See console for details.',
-});
+import { walletMessages } from './wallet-messages';
 
 /** SPEC §9: wait a second after the switch, for the wallet to settle on the chain. */
 const SETTLE_MS = 1_000;

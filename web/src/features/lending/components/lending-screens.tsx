@@ -10,6 +10,7 @@ import { useLoanStream } from '../api/loan-stream';
 import { useLinkedWallets } from '../api/wallets';
 import { type LendingActions, useLendingActions } from '../chain/use-lending-actions';
 import { useWallet, type Wallet } from '../chain/use-wallet';
+import { ChainFacts } from './chain-proof';
 import { LinkWalletDialog } from './link-wallet-dialog';
 import { Marketplace } from './marketplace';
 import { MyLoans } from './my-loans';
@@ -80,6 +81,7 @@ export function LendingScreens({ chain }: { chain: ChainConfig }) {
         {tab === 'my-loans' && <MyLoans {...shared} onCreate={() => select('request')} />}
         {tab === 'request' && <RequestLoanForm {...shared} onCreated={() => select('my-loans')} />}
       </Tabs>
+      <ChainFacts chain={chain} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { Modal } from '@/components/ui/modal';
 import type { ChainConfig } from '@/config/wagmi';
 import { notify } from '@/lib/toasts';
@@ -8,7 +9,6 @@ import { notify } from '@/lib/toasts';
 import { useLinkConnectedWallet } from '../chain/use-link-wallet';
 import type { Wallet } from '../chain/use-wallet';
 import { describeWalletError } from '../chain/wallet-errors';
-import { shortAddress } from '../loans';
 import styles from './lending.module.css';
 
 /**
@@ -65,9 +65,11 @@ export function LinkWalletDialog({
       <div className={styles.dialogBody}>
         <p>
           Before you borrow or lend with{' '}
-          <strong title={address}>{shortAddress(address ?? '')}</strong>, sign a short message in
-          your wallet to prove it is yours. Loans made from this wallet will then show under your
-          name, and nobody else can claim them.
+          <strong>
+            <ExplorerLink explorerUrl={chain.explorerUrl} page="address" value={address ?? ''} />
+          </strong>
+          , sign a short message in your wallet to prove it is yours. Loans made from this wallet
+          will then show under your name, and nobody else can claim them.
         </p>
         <p className={styles.muted}>
           Signing is free. It sends no transaction, moves no funds and gives no one access to your
@@ -79,7 +81,8 @@ export function LinkWalletDialog({
           </p>
         )}
         <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {/* The dialog opens here, as before the address became a link above it. */}
+          <Button variant="secondary" onClick={onClose} disabled={busy} data-autofocus>
             Not now
           </Button>
           <Button busy={busy} busyText="Waiting for signature..." onClick={() => void sign()}>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { Card } from '@/components/ui/card';
 import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
@@ -12,8 +13,8 @@ import { markLoanRequestsSeen } from '@/lib/first-run';
 import { type LoanRequest, PAGE_SIZE, useLoanRequests } from '../api/loan-requests';
 import { useScores } from '../api/get-scores';
 import { useLendingBusy } from '../chain/use-lending-actions';
-import { formatDate, shortAddress, statusLabel, statusTone } from '../loans';
-import { AddressLink, ChainProof } from './chain-proof';
+import { formatDate, statusLabel, statusTone } from '../loans';
+import { ChainProof } from './chain-proof';
 import { InterestRateModal } from './interest-rate-modal';
 import { LoanList } from './loan-list';
 import styles from './lending.module.css';
@@ -65,9 +66,11 @@ function MarketCard({
         <div>
           <dt>Wallet</dt>
           <dd>
-            <AddressLink chain={props.chain} address={loan.walletAddress}>
-              {shortAddress(loan.walletAddress)}
-            </AddressLink>
+            <ExplorerLink
+              explorerUrl={props.chain.explorerUrl}
+              page="address"
+              value={loan.walletAddress}
+            />
           </dd>
         </div>
       </dl>

@@ -7,22 +7,15 @@ import { useReadContracts } from 'wagmi';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { Money } from '@/components/ui/money';
 import type { ChainConfig } from '@/config/wagmi';
 import { formatUsdc } from '@/lib/money';
 
 import { type LoanRequest, useLoanRequests } from '../api/loan-requests';
 import { useLendingBusy } from '../chain/use-lending-actions';
-import {
-  formatDate,
-  lateness,
-  loanLabel,
-  owesRepayment,
-  shortAddress,
-  statusLabel,
-  statusTone,
-} from '../loans';
-import { AddressLink, ChainProof } from './chain-proof';
+import { formatDate, lateness, loanLabel, owesRepayment, statusLabel, statusTone } from '../loans';
+import { ChainProof } from './chain-proof';
 import { ClaimElsewhereDialog } from './claim-elsewhere-dialog';
 import { LoanList } from './loan-list';
 import styles from './lending.module.css';
@@ -207,9 +200,11 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
                   <div>
                     <dt>Wallet</dt>
                     <dd>
-                      <AddressLink chain={chain} address={loan.walletAddress}>
-                        {shortAddress(loan.walletAddress)}
-                      </AddressLink>
+                      <ExplorerLink
+                        explorerUrl={chain.explorerUrl}
+                        page="address"
+                        value={loan.walletAddress}
+                      />
                     </dd>
                   </div>
                 )}
@@ -268,7 +263,15 @@ export function MyLoans(props: LendingScreenProps & { onCreate: () => void }) {
               <dl className={styles.facts}>
                 <div>
                   <dt>Borrower</dt>
-                  <dd>{loan.borrower?.fullname ?? shortAddress(loan.walletAddress)}</dd>
+                  <dd>
+                    {loan.borrower?.fullname ?? (
+                      <ExplorerLink
+                        explorerUrl={chain.explorerUrl}
+                        page="address"
+                        value={loan.walletAddress}
+                      />
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt>Lent</dt>

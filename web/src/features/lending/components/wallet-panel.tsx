@@ -3,13 +3,12 @@ import { formatUnits } from 'viem';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { Money } from '@/components/ui/money';
 import type { ChainConfig } from '@/config/wagmi';
 
 import type { Wallet } from '../chain/use-wallet';
 import { toastWalletError as tell } from '../chain/wallet-errors';
-import { shortAddress } from '../loans';
-import { AddressLink } from './chain-proof';
 import styles from './lending.module.css';
 
 /**
@@ -107,9 +106,7 @@ export function WalletPanel({
         <div>
           <dt>Address</dt>
           <dd>
-            <AddressLink chain={chain} address={wallet.address}>
-              {shortAddress(wallet.address)}
-            </AddressLink>
+            <ExplorerLink explorerUrl={chain.explorerUrl} page="address" value={wallet.address} />
           </dd>
         </div>
         <div>

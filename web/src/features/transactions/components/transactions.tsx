@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ExplorerLink } from '@/components/ui/explorer-link';
 import { Money } from '@/components/ui/money';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table } from '@/components/ui/table';
@@ -73,20 +74,18 @@ function Row({
           ) : (
             <Badge tone="warning">Confirming</Badge>
           )}
-          {explorerUrl !== null && hash !== undefined && (
-            <a
+          {hash !== undefined && (
+            <ExplorerLink
+              explorerUrl={explorerUrl}
+              page="tx"
+              value={hash}
+              description={`the transaction of ${transaction.what.toLowerCase()}, ${transaction.loanLabel}`}
+              whenNoExplorer="nothing"
               className={styles.explorer}
-              href={`${explorerUrl}/tx/${hash}`}
-              target="_blank"
-              rel="noreferrer"
             >
               Explorer
-              <span className="visually-hidden">
-                : the transaction of {transaction.what.toLowerCase()}, {transaction.loanLabel}{' '}
-                (opens in a new tab)
-              </span>
               <ExternalIcon />
-            </a>
+            </ExplorerLink>
           )}
         </span>
       </td>
