@@ -28,7 +28,23 @@ export interface BorrowerLoan {
   lenderId: string | null;
 }
 
+/** Blocks of this deployment's chain, as far as the indexer and the projection have got. */
+export interface FoldProgress {
+  /** The chain's head as the indexer last saw it; null before it saw one. */
+  indexerHead: number | null;
+  /** The chain's finalized block as the indexer last saw it; null before. */
+  finalized: number | null;
+  /**
+   * The newest block whose events are folded into the loans: the indexer's cursor when the
+   * newest stored event is folded, else the newest block a row rests on (-1: none yet). Judged
+   * by the newest event alone, so it is exact when the projection folds in block order (the
+   * chain-events batches and the recovery sweep do).
+   */
+  folded: number;
+}
+
 const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+const block = (value: string | null) => (value === null ? null : Number(value));
 
 /**
  * What other modules may know of lending, on this deployment's chain: exported by LendingModule,
@@ -68,5 +84,30 @@ export class LendingReads {
       repaidAt: date(row.repaid_ms),
       lenderId: row.lender_id,
     }));
+  }
+
+  /** This deployment's chain. */
+  get chainId(): number {
+    return this.chain.chainId;
+  }
+
+  /** The chain's newest block, from the node now (its failure is the caller's to handle). */
+  chainHead(): Promise<number> {
+    return this.chain.headBlock();
+  }
+
+  /** How far the indexer and the projection have got; undefined before the indexer has run. */
+  async foldProgress(): Promise<FoldProgress | undefined> {
+    const row = await this.store.foldProgress(this.chain.chainId, this.chain.address.toLowerCase());
+    if (row === undefined) {
+      return undefined;
+    }
+    const [newestEvent, newestFolded] = [block(row.newest_event), block(row.newest_folded)];
+    const caughtUp = newestEvent === null || (newestFolded !== null && newestFolded >= newestEvent);
+    return {
+      indexerHead: block(row.head_block),
+      finalized: block(row.finalized_block),
+      folded: caughtUp ? Number(row.cursor_block) : (newestFolded ?? -1),
+    };
   }
 }

@@ -32,6 +32,8 @@ export class MailProcessor extends WorkerHost implements OnApplicationShutdown {
         text,
         html,
       });
+      // The address stays out of the line: a job id and template are enough to trace it.
+      this.logger.log(`mail ${job.id} (${job.data.template.name}) sent`);
     } catch (error) {
       // A 5xx answer is final (no such mailbox, refused): retrying would only repeat it.
       const code = (error as { responseCode?: number }).responseCode;
