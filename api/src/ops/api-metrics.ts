@@ -11,6 +11,19 @@ import { OBSERVED, OBSERVED_QUEUES } from './observed-queues';
 /** The states whose job counts are read (completed jobs are removed as they complete). */
 const STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
 
+/** The series of how far loan status trails the chain: name and help. */
+const CHAIN_SERIES = {
+  head: ['api_chain_head_block', 'The chain head, as the node says.'],
+  finalized: ['api_chain_finalized_block', 'The chain finalized block the indexer saw.'],
+  folded: ['api_folded_block', 'The newest block whose events the loans are folded from.'],
+  reconcileLag: [
+    'api_reconcile_lag_blocks',
+    'Chain head minus the newest folded block: how far loan status trails the chain.',
+  ],
+  finalityLag: ['api_finality_lag_blocks', 'Chain head minus the finalized block.'],
+} as const;
+type ChainSeries = keyof typeof CHAIN_SERIES;
+
 /** A scrape must answer while Redis or Postgres hangs; what did not answer is left out. */
 const READ_TIMEOUT_MS = 2_000;
 
@@ -43,30 +56,13 @@ export class ApiMetrics {
     labelNames: ['queue'],
     registers: [this.registry],
   });
-  private readonly head = this.gauge('api_chain_head_block', 'The chain head, as the node says.');
-  private readonly finalized = this.gauge(
-    'api_chain_finalized_block',
-    'The chain finalized block the indexer saw.',
-  );
-  private readonly folded = this.gauge(
-    'api_folded_block',
-    'The newest block whose events the loans are folded from.',
-  );
-  private readonly reconcileLag = this.gauge(
-    'api_reconcile_lag_blocks',
-    'Chain head minus the newest folded block: how far loan status trails the chain.',
-  );
-  private readonly finalityLag = this.gauge(
-    'api_finality_lag_blocks',
-    'Chain head minus the finalized block.',
-  );
-  private readonly chainGauges = [
-    this.head,
-    this.finalized,
-    this.folded,
-    this.reconcileLag,
-    this.finalityLag,
-  ];
+  /** Per the deployment's chain; absent (not 0) while unknown, before the indexer has run. */
+  private readonly chainGauges = Object.fromEntries(
+    Object.entries(CHAIN_SERIES).map(([series, [name, help]]) => [
+      series,
+      new Gauge({ name, help, labelNames: ['chain_id'], registers: [this.registry] }),
+    ]),
+  ) as Record<ChainSeries, Gauge<'chain_id'>>;
   private readonly readErrors = new Counter({
     name: 'api_metrics_read_errors_total',
     help: 'Scrapes where a source (a queue, the chain, the projection) did not answer in time.',
@@ -142,11 +138,11 @@ export class ApiMetrics {
       withTimeout(this.lending.foldProgress(), READ_TIMEOUT_MS),
       withTimeout(this.lending.chainHead(), READ_TIMEOUT_MS),
     ]);
-    this.chainGauges.forEach((gauge) => gauge.reset());
+    Object.values(this.chainGauges).forEach((gauge) => gauge.reset());
     const chain = { chain_id: this.lending.chainId };
-    const set = (gauge: Gauge<'chain_id'>, value: number | null | undefined) => {
+    const set = (series: ChainSeries, value: number | null | undefined) => {
       if (value !== null && value !== undefined) {
-        gauge.set(chain, value);
+        this.chainGauges[series].set(chain, value);
       }
     };
     if (liveHead.status === 'rejected') {
@@ -157,24 +153,19 @@ export class ApiMetrics {
     }
     const known = progress.status === 'fulfilled' ? progress.value : undefined;
     const head = liveHead.status === 'fulfilled' ? liveHead.value : known?.indexerHead;
-    set(this.head, head);
+    set('head', head);
     // Before the indexer has run (no row) nothing is folded or finalized: no lag to tell.
     if (known === undefined || head === undefined || head === null) {
       return;
     }
-    set(this.folded, known.folded);
-    set(this.finalized, known.finalized);
-    set(this.reconcileLag, Math.max(0, head - known.folded));
-    set(this.finalityLag, known.finalized === null ? null : Math.max(0, head - known.finalized));
+    set('folded', known.folded);
+    set('finalized', known.finalized);
+    set('reconcileLag', Math.max(0, head - known.folded));
+    set('finalityLag', known.finalized === null ? null : Math.max(0, head - known.finalized));
   }
 
   private unread(source: string, error: unknown): void {
     this.readErrors.inc({ source });
     this.logger.warn(`metrics: ${source} not read: ${(error as Error).message}`);
-  }
-
-  /** A gauge of the deployment's chain: absent (not 0) while its value is unknown. */
-  private gauge(name: string, help: string): Gauge<'chain_id'> {
-    return new Gauge({ name, help, labelNames: ['chain_id'], registers: [this.registry] });
   }
 }

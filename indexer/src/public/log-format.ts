@@ -19,7 +19,7 @@ export interface LineFormatEnv {
 /**
  * pino's options and destination: JSON lines with the app's name, an ISO time and the level by
  * name (`{"level":"info","time":"…","app":"api","pid":…,"hostname":"…","context":"Main",…}`), or
- * readable lines (`12:00:01.234 INFO: [MailProcessor] mail 7 sent {"reqId":"…"}`). Writes are
+ * readable lines (`[12:00:01.234] INFO: [MailProcessor] mail 7 (sign-up-code) sent {"reqId":"…"}`). Writes are
  * synchronous, so nothing logged just before a crash is lost. `destination`: tests read lines.
  */
 export function lineFormat(
