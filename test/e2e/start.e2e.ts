@@ -89,7 +89,12 @@ test.describe('npm run start', () => {
       }
       const operator = { headers: { authorization: `Bearer ${opsToken}` } };
       // Ready once the new indexer has followed the chain into the fresh database.
-      await until('/ready', () => answers(`${api}/ready`, operator), (s) => s === 200, 60_000);
+      await until(
+        '/ready',
+        () => answers(`${api}/ready`, operator),
+        (s) => s === 200,
+        60_000,
+      );
       expect(await answers(`${indexer}/ready`)).toBe(200);
       expect(run.stderr()).toContain('api: applied');
       expect(run.stderr()).toContain('indexer: applied');
