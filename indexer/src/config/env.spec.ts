@@ -42,6 +42,7 @@ describe(loadEnv.name, () => {
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'debug',
     });
+    expect(loadEnv({ ...valid, LOG_FORMAT: '' }).LOG_FORMAT).toBe('pretty');
     expect(() => loadEnv({ ...valid, LOG_FORMAT: 'xml' })).toThrow(
       'LOG_FORMAT must be json or pretty',
     );

@@ -48,7 +48,11 @@ const envSchema = z.object({
     })
     .default('info'),
   /** `json`: one JSON object a line; `pretty`: readable lines. Unset: pretty in development only. */
-  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  // Set but empty (`LOG_FORMAT=` in a .env file) counts as unset.
+  LOG_FORMAT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  ),
   /** The chain's JSON-RPC endpoint (HTTP). */
   RPC_URL: url(['http:', 'https:']),
   /** Its WebSocket endpoint, for new-head subscriptions; without one the indexer polls. */
