@@ -37,8 +37,9 @@ export interface FoldProgress {
   /**
    * The newest block whose events are folded into the loans: the indexer's cursor when the
    * newest stored event is folded, else the newest block a row rests on (-1: none yet). Judged
-   * by the newest event alone, so it is exact when the projection folds in block order (the
-   * chain-events batches and the recovery sweep do).
+   * by the newest event alone (what a scrape can afford): a row left behind an older event
+   * while a newer one was folded goes unseen here, and the recovery sweep re-folds it within
+   * LENDING_RECOVERY_INTERVAL_MS.
    */
   folded: number;
 }

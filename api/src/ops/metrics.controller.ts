@@ -1,5 +1,10 @@
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { isOperator } from '../common/same-secret';
@@ -11,9 +16,9 @@ import { opsErrors } from './ops-errors';
  * Prometheus's text format for operators only (`Authorization: Bearer <OPS_TOKEN>`, which
  * Prometheus sends as `authorization: { credentials: … }`): queue depths and how far loan status
  * trails the chain would tell anyone when the platform is behind. Without OPS_TOKEN the path does
- * not exist. Not in the OpenAPI document: it is no part of the members' API.
+ * not exist.
  */
-@ApiExcludeController()
+@ApiTags('health')
 @Controller()
 export class MetricsController {
   constructor(
@@ -22,6 +27,12 @@ export class MetricsController {
   ) {}
 
   @Get('metrics')
+  @ApiOkResponse({
+    description: 'Prometheus metrics, for `Authorization: Bearer <OPS_TOKEN>` only.',
+    content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+  })
+  @ApiUnauthorizedResponse({ description: 'Not the operators’ token (`OPS.UNAUTHORIZED`).' })
+  @ApiNotFoundResponse({ description: 'OPS_TOKEN is not set: no metrics.' })
   async scrape(
     @Headers('authorization') authorization: string | undefined,
     @Res() response: Response,

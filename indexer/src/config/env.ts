@@ -47,8 +47,10 @@ const envSchema = z.object({
       error: 'must be fatal, error, warn, info, debug, trace or silent',
     })
     .default('info'),
-  /** `json`: one JSON object a line; `pretty`: readable lines. Unset: pretty in development only. */
-  // Set but empty (`LOG_FORMAT=` in a .env file) counts as unset.
+  /**
+   * `json`: one JSON object a line; `pretty`: readable lines. Unset (or empty, `LOG_FORMAT=` in
+   * a .env file): pretty in development only.
+   */
   LOG_FORMAT: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
