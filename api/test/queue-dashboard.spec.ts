@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { INestApplication } from '@nestjs/common';
 
+import { deleteKeys } from '@lendpath/test-kit/test-services';
+import { Mailer } from '../src/mail/mailer';
 import { createApp } from '../src/main';
 import { testEnv } from './test-env';
 
@@ -11,13 +13,17 @@ const basic = (user: string, password: string) =>
 /** The queue dashboard (bull-board): off unless configured, then behind its credentials. */
 describe('the queue dashboard', () => {
   const apps: INestApplication[] = [];
+  const prefix = `dashboard-${randomBytes(4).toString('hex')}`;
   const start = async (env: NodeJS.ProcessEnv) => {
-    const app = await createApp(testEnv(env));
+    const app = await createApp(testEnv({ QUEUE_PREFIX: prefix, ...env }));
     apps.push(app);
     await app.listen(0, '127.0.0.1');
     return app.getUrl();
   };
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await deleteKeys(testEnv().REDIS_URL, `${prefix}:*`);
+  });
 
   it('does not exist without credentials configured', async () => {
     const url = await start({});
@@ -77,6 +83,28 @@ describe('the queue dashboard', () => {
         'loan-notices',
         'mail',
       ]);
+    });
+
+    it('shows who a mail is for, never the code in it', async () => {
+      // The SMTP server never answers here: the mail waits for its retry, code and all.
+      await apps
+        .at(-1)!
+        .get(Mailer)
+        .send('ada@example.com', { name: 'sign-up-code', code: '918273' });
+      const headers = { authorization: basic(user, password) };
+      const delayed = async () =>
+        (await (
+          await fetch(`${url}/admin/queues/api/queues?activeQueue=mail&status=delayed`, { headers })
+        ).json()) as { queues: { name: string; jobs: { data: unknown }[] }[] };
+      let mail = (await delayed()).queues.find((queue) => queue.name === 'mail');
+      for (let i = 0; i < 100 && mail?.jobs.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        mail = (await delayed()).queues.find((queue) => queue.name === 'mail');
+      }
+      expect(mail?.jobs.map((job) => job.data)).toEqual([
+        { to: 'ada@example.com', template: 'sign-up-code' },
+      ]);
+      expect(JSON.stringify(mail)).not.toContain('918273');
     });
   });
 });
