@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: '<rootDir>/test/jsdom-environment.cjs',
-  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}', '<rootDir>/server/**/*.spec.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

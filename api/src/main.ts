@@ -4,24 +4,41 @@ import 'reflect-metadata';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 
-import { AppModule } from './app.module';
+import { AppModule, type AppOptions } from './app.module';
 import { EnvelopeAdapter } from './common/envelope-adapter';
 import { type Env, EnvError, loadEnv } from './config/env';
+import { REQUEST_LOG } from './logging/logging.module';
+import { REQUEST_ID_HEADER, requestContext } from './logging/request-context';
+import { ApiMetrics } from './ops/api-metrics';
 import { serveOpenApi } from './openapi';
 import { securityHeaders } from './security-headers';
 
 /** Builds the configured HTTP app without listening, so tests and main share one setup. */
-export async function createApp(env: Env): Promise<INestApplication> {
+export async function createApp(env: Env, options: AppOptions = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(env),
+    AppModule.forRoot(env, options),
     new EnvelopeAdapter(),
-    { logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined },
+    // Lines logged while the modules start wait for the pino logger, then go through it.
+    { bufferLogs: true },
   );
-  app.use(securityHeaders());
+  app.useLogger(app.get(PinoNestLogger));
+  // First, so that everything after runs inside the request's context (its id on every line).
+  app.use(
+    requestContext(),
+    app.get(ApiMetrics).observeRequests(),
+    app.get<RequestHandler>(REQUEST_LOG),
+    securityHeaders(),
+  );
   // The web client is on another origin: it reads Retry-After to count down to when a refused
-  // request (a code asked for too soon) would be accepted.
-  app.enableCors({ origin: env.CORS_ORIGINS, exposedHeaders: ['Retry-After'] });
+  // request (a code asked for too soon) would be accepted, and the request id to quote in a
+  // report.
+  app.enableCors({
+    origin: env.CORS_ORIGINS,
+    exposedHeaders: ['Retry-After', REQUEST_ID_HEADER],
+  });
   // req.ip is the socket's address unless trusted proxies are configured.
   app.set('trust proxy', env.TRUST_PROXY_HOPS);
   // Every answer is `no-store` (security-headers.ts): no client revalidates, so hashing each
@@ -58,7 +75,7 @@ async function main(): Promise<void> {
     });
   }
   await app.listen(env.API_PORT, env.API_HOST);
-  console.log(`api listening on ${await app.getUrl()}`);
+  new Logger('Main').log(`api listening on ${await app.getUrl()}`);
 }
 
 if (require.main === module) {

@@ -4,8 +4,13 @@ import helmet from 'helmet';
 /** Where the OpenAPI page and its documents are served (see openapi.ts). */
 export const DOCS_PATHS = ['/docs', '/docs-json', '/docs-yaml'] as const;
 
-const isDocs = (path: string) =>
-  DOCS_PATHS.some((docs) => path === docs || path.startsWith(`${docs}/`));
+/** Where the queue dashboard is served when configured (ops/queue-dashboard.module.ts). */
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+const isPage = (path: string) =>
+  [...DOCS_PATHS, QUEUE_DASHBOARD_PATH].some(
+    (page) => path === page || path.startsWith(`${page}/`),
+  );
 
 /**
  * What every answer carries. The API answers JSON and files, never pages, so its policy allows
@@ -28,16 +33,17 @@ const api = helmet({
 });
 
 /**
- * The one page the API serves (Swagger UI): its own scripts, styles and images, still never in a
- * frame (a framed "Authorize" box is a clickjacking target for a pasted token).
+ * The pages the API serves (Swagger UI, and the queue dashboard when configured): their own
+ * scripts, styles and images, still never in a frame (a framed "Authorize" box or "Retry all"
+ * button is a clickjacking target).
  */
-const docs = helmet({
+const pages = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      // Swagger UI sets style attributes as it renders; they run no code.
+      // Both set style attributes as they render; they run no code.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
@@ -59,6 +65,6 @@ const docs = helmet({
 export function securityHeaders(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     response.setHeader('Cache-Control', 'no-store');
-    (isDocs(request.path) ? docs : api)(request, response, next);
+    (isPage(request.path) ? pages : api)(request, response, next);
   };
 }

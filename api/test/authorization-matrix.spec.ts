@@ -46,6 +46,8 @@ const matrix: Row[] = [
   { method: 'GET', path: '/', expect: everyone(200) },
   { method: 'GET', path: '/health', expect: everyone(200) },
   { method: 'GET', path: '/ready', expect: everyone(200) },
+  // Operators' only (Bearer OPS_TOKEN, which no member holds): test/metrics.spec.ts.
+  { method: 'GET', path: '/metrics', expect: everyone(401) },
   { method: 'GET', path: '/docs', expect: everyone(200) },
   { method: 'GET', path: '/docs-json', expect: everyone(200) },
   { method: 'GET', path: '/docs-yaml', expect: everyone(200) },

@@ -25,7 +25,8 @@ function run(env: NodeJS.ProcessEnv) {
 function listening(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', () => {
-      const found = /api listening on (http:\/\/\S+)/.exec(output());
+      // A log line: readable in development, a JSON object (the URL ends at its quote) elsewhere.
+      const found = /api listening on (http:\/\/[^\s"]+)/.exec(output());
       if (found?.[1] !== undefined) {
         resolve(found[1]);
       }

@@ -61,7 +61,8 @@ describe('security headers', () => {
     const [origin] = testEnv().CORS_ORIGINS;
     const response = await fetch(`${url}/health`, { headers: { origin: origin! } });
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
-    expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    // And the request id, to quote in a report.
+    expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Request-Id');
   });
 
   it('serves /docs with its own scripts only, never in a frame', async () => {

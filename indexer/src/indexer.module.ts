@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
 
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
@@ -8,6 +9,7 @@ import { SyncService } from './follower/sync.service';
 import { HealthServer } from './health/health.server';
 import { IndexerMetrics } from './metrics/indexer-metrics';
 import { CHAIN_EVENTS_BACKOFF, CHAIN_EVENTS_QUEUE } from './public/jobs';
+import { lineFormat } from './public/log-format';
 
 @Global()
 @Module({})
@@ -25,6 +27,8 @@ export class IndexerModule {
       module: IndexerModule,
       imports: [
         EnvModule.forRoot(env),
+        // Nest's loggers write through pino, in the api's line format.
+        LoggerModule.forRoot({ pinoHttp: lineFormat('indexer', env) }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.DATABASE_URL), retryAttempts: 3 }),
         BullModule.forRoot({
           // BullMQ workers need maxRetriesPerRequest: null (they block on Redis by design).

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 
 import { type INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 
 import { type Env, EnvError, loadEnv } from './config/env';
 import { IndexerModule } from './indexer.module';
@@ -10,8 +11,10 @@ import { IndexerModule } from './indexer.module';
 /** The indexer as a standalone Nest context (no HTTP API; health runs on its own port). */
 export async function createIndexer(env: Env): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(IndexerModule.forRoot(env), {
-    logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : undefined,
+    // Lines logged while the modules start wait for the pino logger, then go through it.
+    bufferLogs: true,
   });
+  app.useLogger(app.get(PinoNestLogger));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
 }
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
       }, env.INDEXER_SHUTDOWN_TIMEOUT_MS).unref();
     });
   }
-  console.log('indexer started');
+  new Logger('Main').log('indexer started');
 }
 
 if (require.main === module) {

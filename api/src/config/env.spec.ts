@@ -43,8 +43,36 @@ describe(loadEnv.name, () => {
       COMMUNITY_REPORTS_TO_HIDE: 3,
       COMMUNITY_REPORTER_MIN_AGE_HOURS: 72,
       NOTICE_CLOCK: 'system',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
     });
+  });
+
+  it('writes JSON log lines everywhere but in development, unless told', () => {
+    expect(loadEnv({ ...valid, NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
+    expect(loadEnv({ ...valid, NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe(
+      'json',
+    );
+    expect(() => loadEnv({ ...valid, LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent',
+    );
+  });
+
+  it('takes the queue dashboard’s user and password together or not at all', () => {
+    const password = randomBytes(24).toString('hex');
+    expect(
+      loadEnv({ ...valid, QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: password }),
+    ).toMatchObject({ QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: password });
+    expect(() => loadEnv({ ...valid, QUEUE_DASHBOARD_USER: 'ops' })).toThrow(
+      'QUEUE_DASHBOARD_PASSWORD is required when the other QUEUE_DASHBOARD_ variable is set',
+    );
+    expect(() => loadEnv({ ...valid, QUEUE_DASHBOARD_PASSWORD: password })).toThrow(
+      'QUEUE_DASHBOARD_USER is required when the other QUEUE_DASHBOARD_ variable is set',
+    );
+    expect(() =>
+      loadEnv({ ...valid, QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'short' }),
+    ).toThrow('QUEUE_DASHBOARD_PASSWORD must be at least 16 characters');
   });
 
   it('resolves a relative UPLOAD_DIR against the api folder, not the working directory', () => {
@@ -206,6 +234,15 @@ describe('production secrets', () => {
     expect(() => production({ OPS_TOKEN: 'change-me-to-a-long-random-ops-token' })).toThrow(
       /OPS_TOKEN is a placeholder/,
     );
+  });
+
+  it('checks the queue dashboard’s password too, when set', () => {
+    expect(() =>
+      production({
+        QUEUE_DASHBOARD_USER: 'ops',
+        QUEUE_DASHBOARD_PASSWORD: 'queuesqueuesqueues',
+      }),
+    ).toThrow(/QUEUE_DASHBOARD_PASSWORD is too easy to guess/);
   });
 
   it('lets development and tests run with the example values', () => {

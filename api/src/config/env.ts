@@ -179,6 +179,22 @@ const envSchema = z.object({
    * down and why loan status is unverified. Unset: /ready tells everyone only ready or not.
    */
   OPS_TOKEN: optional(z.string().min(32, { error: 'must be at least 32 characters' })),
+  /** The least severe log line written (pino's levels; `silent` writes none). */
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  /** `json`: one JSON object a line; `pretty`: readable lines. Unset: pretty in development only. */
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'], { error: 'must be json or pretty' })),
+  /**
+   * The queue dashboard (/admin/queues) is served only when both are set, behind HTTP basic
+   * auth with them; unset, the path does not exist.
+   */
+  QUEUE_DASHBOARD_USER: optional(z.string().min(1).max(100)),
+  QUEUE_DASHBOARD_PASSWORD: optional(
+    z.string().min(16, { error: 'must be at least 16 characters' }).max(200),
+  ),
   /** Browser origins allowed to call the API, comma-separated. */
   CORS_ORIGINS: z
     .string()
@@ -212,7 +228,13 @@ const envSchema = z.object({
 });
 
 /** The secrets a production API refuses to start with when they are guessable. */
-const SECRETS = ['CODE_SECRET', 'JWT_SECRET', 'OPS_TOKEN', 'NOTICE_SECRET'] as const;
+const SECRETS = [
+  'CODE_SECRET',
+  'JWT_SECRET',
+  'OPS_TOKEN',
+  'NOTICE_SECRET',
+  'QUEUE_DASHBOARD_PASSWORD',
+] as const;
 
 /** Rules that tie variables together (kept apart so `pick` still works on the plain object). */
 const appEnvSchema = envSchema.superRefine((env, context) => {
@@ -254,6 +276,16 @@ const appEnvSchema = envSchema.superRefine((env, context) => {
       });
     }
   }
+  // Half a credential would leave the dashboard off while its operator believes it is on.
+  if ((env.QUEUE_DASHBOARD_USER === undefined) !== (env.QUEUE_DASHBOARD_PASSWORD === undefined)) {
+    const missing =
+      env.QUEUE_DASHBOARD_USER === undefined ? 'QUEUE_DASHBOARD_USER' : 'QUEUE_DASHBOARD_PASSWORD';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'is required when the other QUEUE_DASHBOARD_ variable is set',
+    });
+  }
   if (env.CONFIRMU_URL !== undefined && env.CONFIRMU_API_KEY === undefined) {
     context.addIssue({
       code: 'custom',
@@ -280,7 +312,9 @@ const appEnvSchema = envSchema.superRefine((env, context) => {
 });
 
 /** The API's configuration, typed and validated. Nothing else in the API reads process.env. */
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'LOG_FORMAT'> & {
+  /** LOG_FORMAT, with its default for NODE_ENV applied. */
+  LOG_FORMAT: 'json' | 'pretty';
   /** DEPLOYMENT_FILE, read and checked. */
   deployment: Deployment;
 };
@@ -310,7 +344,11 @@ function parse<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.inf
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parse(appEnvSchema, source);
-  return { ...env, deployment: readDeployment(env.DEPLOYMENT_FILE) };
+  return {
+    ...env,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    deployment: readDeployment(env.DEPLOYMENT_FILE),
+  };
 }
 
 function readDeployment(file: string): Deployment {

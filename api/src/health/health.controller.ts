@@ -1,5 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import { Controller, Get, Headers, HttpStatus, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
@@ -7,6 +5,8 @@ import { DataSource } from 'typeorm';
 
 import { DomainError } from '../common/domain-error';
 import { Reply } from '../common/envelope';
+import { isOperator } from '../common/same-secret';
+import { withTimeout } from '../common/with-timeout';
 import { ENV, type Env } from '../config/env';
 import { ChainVerification, type Verification } from '../lending/projection/chain-verification';
 import { ApiAnswer } from '../openapi';
@@ -23,25 +23,8 @@ type ReadyDetail = { ready: true } & Partial<Record<Dependency, DependencyState>
     indexer?: IndexerState;
   };
 
-// Hashed first: timingSafeEqual needs equal lengths, and the length must not leak either.
-const sha256 = (value: string) => createHash('sha256').update(value).digest();
-
 /** A readiness probe must answer quickly even when a dependency hangs. */
 const CHECK_TIMEOUT_MS = 2_000;
-
-async function withTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 @ApiTags('health')
 @Controller()
@@ -72,7 +55,9 @@ export class HealthController {
     const [postgres, redis, verification] = await Promise.all([
       this.check(() => this.dataSource.query('SELECT 1')),
       this.check(() => this.redis.ping()),
-      withTimeout(this.verifications.current()).catch((): Verification | undefined => undefined),
+      withTimeout(this.verifications.current(), CHECK_TIMEOUT_MS).catch(
+        (): Verification | undefined => undefined,
+      ),
     ]);
     const states = { postgres, redis };
     const down = (Object.keys(states) as Dependency[]).filter((name) => states[name] === 'down');
@@ -80,7 +65,7 @@ export class HealthController {
     if (verification?.verified === false) {
       problems.push(`loan status unverified (${verification.reason})`);
     }
-    const operator = this.isOperator(authorization);
+    const operator = isOperator(authorization, this.env.OPS_TOKEN);
     if (problems.length > 0) {
       throw new DomainError(
         'HEALTH.NOT_READY',
@@ -96,18 +81,9 @@ export class HealthController {
     return new Reply({ ready: true, ...states, indexer }, 'ready');
   }
 
-  private isOperator(authorization: string | undefined): boolean {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (this.env.OPS_TOKEN === undefined || token === undefined) {
-      return false;
-    }
-    const [given, expected] = [sha256(token), sha256(this.env.OPS_TOKEN)];
-    return timingSafeEqual(given, expected);
-  }
-
   private async check(probe: () => Promise<unknown>): Promise<DependencyState> {
     try {
-      await withTimeout(probe());
+      await withTimeout(probe(), CHECK_TIMEOUT_MS);
       return 'up';
     } catch {
       return 'down';

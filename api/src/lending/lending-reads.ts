@@ -81,6 +81,24 @@ const toNoticeLoan = (row: NoticeLoanRow): NoticeLoan => ({
 /** Grace periods read from the chain, kept: each is fixed at the loan's request. */
 const GRACE_CACHE_SIZE = 10_000;
 
+/** Blocks of this deployment's chain, as far as the indexer and the projection have got. */
+export interface FoldProgress {
+  /** The chain's head as the indexer last saw it; null before it saw one. */
+  indexerHead: number | null;
+  /** The chain's finalized block as the indexer last saw it; null before. */
+  finalized: number | null;
+  /**
+   * The newest block whose events are folded into the loans: the indexer's cursor when the
+   * newest stored event is folded, else the newest block a row rests on (-1: none yet). Judged
+   * by the newest event alone (what a scrape can afford): a row left behind an older event
+   * while a newer one was folded goes unseen here, and the recovery sweep re-folds it within
+   * LENDING_RECOVERY_INTERVAL_MS.
+   */
+  folded: number;
+}
+
+const block = (value: string | null) => (value === null ? null : Number(value));
+
 /**
  * What other modules may know of lending, on this deployment's chain: exported by LendingModule,
  * so the wallets and scores modules ask here instead of reading lending's tables. Plain reads:
@@ -156,5 +174,30 @@ export class LendingReads {
       this.graceMs.set(loanChainId, ms);
     }
     return ms;
+  }
+
+  /** This deployment's chain. */
+  get chainId(): number {
+    return this.chain.chainId;
+  }
+
+  /** The chain's newest block, from the node now (its failure is the caller's to handle). */
+  chainHead(): Promise<number> {
+    return this.chain.headBlock();
+  }
+
+  /** How far the indexer and the projection have got; undefined before the indexer has run. */
+  async foldProgress(): Promise<FoldProgress | undefined> {
+    const row = await this.store.foldProgress(this.chain.chainId, this.chain.address.toLowerCase());
+    if (row === undefined) {
+      return undefined;
+    }
+    const [newestEvent, newestFolded] = [block(row.newest_event), block(row.newest_folded)];
+    const caughtUp = newestEvent === null || (newestFolded !== null && newestFolded >= newestEvent);
+    return {
+      indexerHead: block(row.head_block),
+      finalized: block(row.finalized_block),
+      folded: caughtUp ? Number(row.cursor_block) : (newestFolded ?? -1),
+    };
   }
 }

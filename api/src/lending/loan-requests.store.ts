@@ -57,6 +57,18 @@ export interface FundingIntentRow {
   lenderWallet: string;
 }
 
+/** Blocks as Postgres's bigints come back: decimal text, null where unknown. */
+export interface FoldProgressRow {
+  head_block: string | null;
+  cursor_block: string;
+  finalized_block: string | null;
+  newest_event: string | null;
+  newest_folded: string | null;
+}
+
+/** No schema `indexer` yet: the indexer has never run against this database. */
+const UNDEFINED_TABLE = '42P01';
+
 /** Which loans a page lists; unset filters match every loan. */
 export interface LoanRequestFilters {
   status?: string | undefined;
@@ -350,5 +362,36 @@ export class LoanRequestsStore {
        WHERE r.chain_id = $1 AND r.finality = 'finalized' AND r.status IN ('repaid', 'defaulted')`,
       [chainId],
     );
+  }
+
+  /**
+   * How far the indexer and this projection have got (for /metrics): the indexer's row in
+   * `indexer.v_sources`, the newest block holding a stored event and the newest block a folded
+   * row rests on. Each newest is one backward index scan (`chain_events_block_idx`, and
+   * `loan_requests_finality_idx` per finality), so a scrape costs the same whatever the chain's
+   * history. Undefined when the indexer has never run against this database or contract.
+   */
+  async foldProgress(chainId: number, address: string): Promise<FoldProgressRow | undefined> {
+    try {
+      const [row] = await this.dataSource.query<FoldProgressRow[]>(
+        `SELECT s.head_block::text AS head_block, s.cursor_block::text AS cursor_block,
+                s.finalized_block::text AS finalized_block,
+                (SELECT max(e.block_number) FROM indexer.v_chain_events e
+                 WHERE e.chain_id = $1 AND e.address = $2 AND NOT e.removed)::text AS newest_event,
+                (SELECT max(f.newest)
+                 FROM unnest(ARRAY['pending', 'safe', 'finalized']) AS t(finality),
+                      LATERAL (SELECT max(r.as_of_block) AS newest FROM app.loan_requests r
+                               WHERE r.chain_id = $1 AND r.finality = t.finality) AS f
+                )::text AS newest_folded
+         FROM indexer.v_sources s WHERE s.chain_id = $1 AND s.address = $2`,
+        [chainId, address],
+      );
+      return row;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNDEFINED_TABLE) {
+        return undefined;
+      }
+      throw error;
+    }
   }
 }

@@ -33,6 +33,8 @@ export class MailProcessor extends WorkerHost implements OnApplicationShutdown {
         html,
         ...(headers === undefined ? {} : { headers }),
       });
+      // The address stays out of the line: a job id and template are enough to trace it.
+      this.logger.log(`mail ${job.id} (${job.data.template.name}) sent`);
     } catch (error) {
       // A 5xx answer is final (no such mailbox, refused): retrying would only repeat it.
       const code = (error as { responseCode?: number }).responseCode;

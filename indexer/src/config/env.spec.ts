@@ -28,10 +28,24 @@ describe(loadEnv.name, () => {
       INDEXER_MAX_RANGE: 50_000,
       INDEXER_RPC_TIMEOUT_MS: 10_000,
       INDEXER_RPC_RETRIES: 5,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
       deployment: JSON.parse(readFileSync(valid.DEPLOYMENT_FILE, 'utf8')) as unknown,
       // The local chain answers safe/finalized with its head: finality by depth there.
       finality: 'depth',
     });
+  });
+
+  it('writes JSON log lines everywhere but in development, unless told', () => {
+    expect(loadEnv({ ...valid, NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+    expect(loadEnv({ ...valid, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' })).toMatchObject({
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'debug',
+    });
+    expect(loadEnv({ ...valid, LOG_FORMAT: '' }).LOG_FORMAT).toBe('pretty');
+    expect(() => loadEnv({ ...valid, LOG_FORMAT: 'xml' })).toThrow(
+      'LOG_FORMAT must be json or pretty',
+    );
   });
 
   it.each([

@@ -41,6 +41,20 @@ const envSchema = z.object({
     .int()
     .positive({ error: 'must be positive' })
     .default(10_000),
+  /** The least severe log line written (pino's levels; `silent` writes none). */
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  /**
+   * `json`: one JSON object a line; `pretty`: readable lines. Unset (or empty, `LOG_FORMAT=` in
+   * a .env file): pretty in development only.
+   */
+  LOG_FORMAT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
+  ),
   /** The chain's JSON-RPC endpoint (HTTP). */
   RPC_URL: url(['http:', 'https:']),
   /** Its WebSocket endpoint, for new-head subscriptions; without one the indexer polls. */
@@ -66,7 +80,9 @@ const envSchema = z.object({
 });
 
 /** The indexer's configuration, typed and validated. Nothing else in the indexer reads process.env. */
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'LOG_FORMAT'> & {
+  /** LOG_FORMAT, with its default for NODE_ENV applied. */
+  LOG_FORMAT: 'json' | 'pretty';
   /** DEPLOYMENT_FILE, read and checked. */
   deployment: Deployment;
   /** INDEXER_FINALITY with `auto` resolved for the deployment's chain. */
@@ -93,7 +109,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? 'depth'
         : 'tags'
       : parsed.data.INDEXER_FINALITY;
-  return { ...parsed.data, deployment, finality };
+  const logFormat = parsed.data.NODE_ENV === 'development' ? 'pretty' : 'json';
+  return { ...parsed.data, LOG_FORMAT: parsed.data.LOG_FORMAT ?? logFormat, deployment, finality };
 }
 
 const LOCAL_CHAIN_ID = 31337;

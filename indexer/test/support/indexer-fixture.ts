@@ -66,6 +66,8 @@ export async function indexerFixture(
     DEPLOYMENT_FILE: chain.deploymentFile,
     INDEXER_HEALTH_PORT: '0',
     INDEXER_POLL_MS: '50',
+    // The indexer runs in the test's process: its warnings and errors only, in the test's output.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...overrides,
   });
   const db = await new DataSource(dataSourceOptions(databaseUrl)).initialize();

@@ -805,6 +805,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MetricsController_scrape'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/login': {
     parameters: {
       query?: never;
@@ -2842,6 +2858,40 @@ export interface operations {
             data: null;
           };
         };
+      };
+    };
+  };
+  MetricsController_scrape: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Prometheus metrics, for `Authorization: Bearer <OPS_TOKEN>` only. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain; version=0.0.4': string;
+        };
+      };
+      /** @description Not the operators’ token (`OPS.UNAUTHORIZED`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description OPS_TOKEN is not set: no metrics. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

@@ -78,6 +78,11 @@ export class LendingChain implements OnApplicationShutdown {
     });
   }
 
+  /** The chain's newest block, as the node says now (for /metrics: how far loans trail it). */
+  async headBlock(): Promise<number> {
+    return Number(await this.client.getBlockNumber({ cacheTime: 0 }));
+  }
+
   async getLoan(loanId: bigint): Promise<ChainLoan> {
     let loan;
     try {

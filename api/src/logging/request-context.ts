@@ -1,0 +1,62 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/**
+ * What follows a request wherever its work goes: the handlers and commands it runs (the same
+ * async context) and the BullMQ jobs they enqueue (carried in the job, see queue-telemetry.ts).
+ * The logger adds it to every line written inside it (logger.ts).
+ */
+export interface RequestContext {
+  readonly reqId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** The request (or the job it caused) this code runs for; undefined outside any. */
+export const currentRequest = (): RequestContext | undefined => storage.getStore();
+
+/** Runs `work` as part of the request `reqId` (a job's processor, for one). */
+export const runForRequest = <T>(context: RequestContext, work: () => T): T =>
+  storage.run(context, work);
+
+/** The header a request id comes in and goes back out on. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * A caller's id is kept when it is one a proxy or client would make (a UUID, hex, a ULID, a
+ * trace id): letters, digits and `-_.:`, at most 128. Anything else (a log injection, a
+ * megabyte) is replaced by one of ours rather than refused: the id is for tracing, not a gate.
+ */
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const isRequestId = (value: unknown): value is string =>
+  typeof value === 'string' && ACCEPTED_ID.test(value);
+
+/**
+ * The first middleware: takes the caller's `X-Request-Id` (or makes one), sends it back on the
+ * answer, sets `req.id` (which pino-http logs the request with) and runs the rest of the
+ * request inside its context.
+ */
+export function requestContext(): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const given = request.headers['x-request-id'];
+    const reqId = isRequestId(given) ? given : randomUUID();
+    (request as Request & { id: string }).id = reqId;
+    response.setHeader(REQUEST_ID_HEADER, reqId);
+    storage.run({ reqId }, next);
+  };
+}
+
+/**
+ * The route pattern that answered (`/academy/courses/:id`), for logs and metrics: never the raw
+ * URL, so the values stay few. `unmatched` when no endpoint did: Express then names the last
+ * catch-all middleware route it went through (nestjs-pino's `{/*splat}`) before Nest's 404.
+ */
+export function routePattern(request: Request, response: Response): string {
+  const path = (request.route as { path?: string } | undefined)?.path;
+  return path === undefined || (response.statusCode === 404 && path.includes('*'))
+    ? 'unmatched'
+    : path;
+}
