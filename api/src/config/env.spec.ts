@@ -37,6 +37,7 @@ describe(loadEnv.name, () => {
       UPLOAD_DIR: join(__dirname, '..', '..', 'var', 'uploads'),
       S3_FORCE_PATH_STYLE: false,
       INDEXER_MAX_LAG_SECONDS: 120,
+      LENDING_FOLD_PARALLELISM: 2,
       LENDING_RECONCILE_CONCURRENCY: 2,
       LENDING_RECOVERY_INTERVAL_MS: 30_000,
       WALLET_NONCE_TTL_SECONDS: 300,
