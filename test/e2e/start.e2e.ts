@@ -71,6 +71,8 @@ test.describe('npm run start', () => {
       CODE_SECRET: secret(),
       JWT_SECRET: secret(),
       OPS_TOKEN: opsToken,
+      NOTICE_SECRET: secret(),
+      PUBLIC_API_URL: api!,
       QUEUE_DASHBOARD_USER: 'operator',
       QUEUE_DASHBOARD_PASSWORD: secret(),
       RPC_URL: stack.urls.rpc,
