@@ -168,7 +168,7 @@ export class Follower {
         outcome.caughtUp = true;
         break;
       }
-      const fetched = step === 'reorg' ? step : await (ahead ?? this.fetch(step, state, tip));
+      const fetched = step === 'reorg' ? step : await (ahead ?? this.fetchStep(step, state, tip));
       ahead = undefined;
       if (fetched === 'reorg') {
         reorg = true;
@@ -177,7 +177,7 @@ export class Follower {
       const after = advance(state, tip, fetched.blocks);
       const following = this.nextStep(after, tip);
       if (Date.now() < deadline && (following === 'backfill' || following === 'follow-head')) {
-        ahead = this.fetch(following, after, tip);
+        ahead = this.fetchStep(following, after, tip);
         // Awaited on the next turn, or dropped with its error if this commit fails.
         ahead.catch(() => undefined);
       }
@@ -196,7 +196,7 @@ export class Follower {
     return outcome;
   }
 
-  private fetch(
+  private fetchStep(
     step: 'backfill' | 'follow-head',
     state: SourceState,
     tip: Tip,
