@@ -12,153 +12,189 @@ import { REDIS } from '../../redis/redis.module';
 const CLOCK_SKEW_SECONDS = 60;
 
 /**
+ * How often each replica reads the recent revocations from Postgres again, whatever it heard: a
+ * revocation whose message was lost (the publishing replica's Redis connection failed just then)
+ * is known everywhere within this.
+ */
+export const REVOCATIONS_RELOAD_MS = 10_000;
+
+/**
  * Which sign-ins (refresh families) have ended, for the access-token check of every replica.
  *
- * Postgres (`refresh_sessions.revoked_at`) is the record; Redis holds one key per family revoked
- * within an access token's lifetime, so a check is one round trip (MGET, well under a
- * millisecond) and every replica sees a revocation as soon as it is written. A revoked family is
- * never issued another token, so its mark needs no time to compare with `iat`: every token of it
- * is dead, whatever second it was issued in, and a new sign-in is a new family.
+ * Postgres (`refresh_sessions.revoked_at`) is the record. Each replica holds the families revoked
+ * within an access token's lifetime in memory, so a check is a map look-up, not a round trip: it
+ * was a Redis MGET on every authenticated request, a write and a read on a socket, about a tenth
+ * of `GET /users/me`'s server time (`npm run bench -w api -- --only me --cpu-prof`). A revocation
+ * reaches the other replicas on a Redis pub/sub channel as soon as it is committed. A revoked
+ * family is never issued another token, so a mark needs no time to compare with `iat`: every
+ * token of it is dead, whatever second it was issued in, and a new sign-in is a new family.
  *
- * Redis may lose the marks (a restart without persistence, an older snapshot, a flush). A
- * sentinel key says the marks were written from Postgres; when it is missing, and whenever the
- * connection comes back, the marks of the last lifetime are written again from Postgres before
- * a check trusts Redis. While Redis is away, checks ask Postgres.
+ * What a replica may have missed is read from Postgres: when its subscription is (re)established
+ * (subscribed first, then read, so nothing committed in between is missed), and every
+ * {@link REVOCATIONS_RELOAD_MS}. Until the first read has completed, and whenever the subscription
+ * is down, checks ask Postgres. Marks are only ever added (revocations are never undone) and
+ * forgotten when the tokens they stop have expired.
+ *
+ * A check waits for the end of the current turn of the event loop, so a message already on the
+ * subscriber's socket is read first. What remains is Redis's own delivery: it writes the message
+ * to every subscriber in the same pass of its event loop that answers the PUBLISH, so the other
+ * replicas know within about a millisecond of the revoking request's answer (a token presented
+ * elsewhere in that millisecond still passes; the record in Postgres is already written).
  */
 @Injectable()
 export class RevokedFamilies implements OnModuleDestroy {
   private readonly logger = new Logger(RevokedFamilies.name);
-  private readonly prefix: string;
-  private readonly seededKey: string;
-  private readonly lifetimeSeconds: number;
-  /** The seeding under way, which checks wait for. */
-  private seeding: Promise<void> | undefined;
-  /** The checks of this turn of the event loop: their keys (the sentinel first) and answer. */
-  private batch: { keys: string[]; values: Promise<(string | null)[]> } | undefined;
-  private readonly onReady = () => {
-    this.reseed().catch((error: unknown) => {
-      this.logger.warn(`could not reseed revoked sessions: ${(error as Error).message}`);
-    });
-  };
+  private readonly channel: string;
+  private readonly lifetimeMs: number;
+  /** Family id → when its mark may be forgotten (epoch ms). */
+  private readonly marks = new Map<string, number>();
+  private subscriber: Redis | undefined;
+  /** Whether the marks are complete (subscribed, and read from Postgres since): checks use them. */
+  private listening = false;
+  private reloadTimer: NodeJS.Timeout | undefined;
+  /** The checks of this turn of the event loop wait for its end together. */
+  private turnEnd: Promise<void> | undefined;
+  private closed = false;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(ENV) env: Env,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
-    this.prefix = `${env.QUEUE_PREFIX}:session:revoked:`;
-    this.seededKey = `${env.QUEUE_PREFIX}:session:revocations-seeded`;
-    this.lifetimeSeconds = env.ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS;
-    // A reconnect may be to a Redis that restarted with none (or old) marks.
-    redis.on('ready', this.onReady);
+    this.channel = `${env.QUEUE_PREFIX}:session:revoked`;
+    this.lifetimeMs = (env.ACCESS_TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS) * 1_000;
   }
 
   onModuleDestroy(): void {
-    this.redis.off('ready', this.onReady);
+    this.closed = true;
+    this.listening = false;
+    clearTimeout(this.reloadTimer);
+    this.subscriber?.disconnect();
   }
 
-  /** Marks families whose revocation has just been committed to Postgres. */
+  /** Whether checks are answered from memory (subscribed, and caught up with Postgres since). */
+  isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Marks families whose revocation has just been committed to Postgres, on every replica. */
   async mark(familyIds: readonly string[]): Promise<void> {
     if (familyIds.length === 0) {
       return;
     }
+    this.listen();
+    this.remember(familyIds, Date.now() + this.lifetimeMs);
     try {
-      const pipeline = this.redis.pipeline();
-      for (const familyId of familyIds) {
-        pipeline.set(this.prefix + familyId, '1', 'EX', this.lifetimeSeconds);
-      }
-      const results = (await pipeline.exec()) ?? [];
-      const failed = results.find(([error]) => error !== null);
-      if (failed !== undefined) {
-        throw failed[0] as Error;
-      }
+      await this.redis.publish(this.channel, JSON.stringify(familyIds));
     } catch (error) {
-      // Postgres has it: replicas ask Postgres while Redis is away, and reseed when it is back.
-      this.logger.warn(`could not mark revoked sessions in Redis: ${(error as Error).message}`);
+      // Postgres has it: the other replicas read it within REVOCATIONS_RELOAD_MS.
+      this.logger.warn(`could not announce revoked sessions: ${(error as Error).message}`);
     }
   }
 
   /** Whether the family's sign-in has ended. */
   async isRevoked(familyId: string): Promise<boolean> {
-    if (this.redis.status !== 'ready') {
-      return this.askPostgres(familyId);
-    }
-    try {
-      if (this.seeding !== undefined) {
-        await this.seeding;
-      }
-      const [seeded, revoked] = await this.lookUp(familyId);
-      if (revoked !== null) {
-        return true;
-      }
-      if (seeded === null) {
-        await this.reseed();
-        return (await this.redis.exists(this.prefix + familyId)) === 1;
-      }
-      return false;
-    } catch {
-      return this.askPostgres(familyId);
-    }
-  }
-
-  /**
-   * The sentinel and the family's mark. Every check made in the same turn of the event loop (under
-   * load, one per request that arrived in it) shares one MGET: one Redis round trip, a write and a
-   * read, for all of them instead of one each, which is most of what a check costs. The turn ends
-   * before anything waits on I/O, so no check waits longer for it.
-   */
-  private lookUp(familyId: string): Promise<[string | null, string | null]> {
-    let batch = this.batch;
-    if (batch === undefined) {
-      const keys = [this.seededKey];
-      const values = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        this.batch = undefined;
-        return this.redis.mget(keys);
-      });
-      batch = this.batch = { keys, values };
-    }
-    const index = batch.keys.push(this.prefix + familyId) - 1;
-    return batch.values.then((values) => [values[0] ?? null, values[index] ?? null]);
-  }
-
-  /**
-   * Writes the marks of every family revoked within a token's lifetime (one seeding per process at
-   * a time). If it fails, the sentinel goes, so the next check tries again rather than trusting
-   * marks that may be missing.
-   */
-  private reseed(): Promise<void> {
-    this.seeding ??= this.seed()
-      .catch(async (error: unknown) => {
-        await this.redis.del(this.seededKey).catch(() => undefined);
-        throw error;
-      })
-      .finally(() => {
-        this.seeding = undefined;
-      });
-    return this.seeding;
-  }
-
-  private async seed(): Promise<void> {
-    const families = await this.dataSource.query<{ family_id: string; seconds_left: number }[]>(
-      `SELECT family_id,
-              ceil(extract(epoch FROM max(revoked_at) + make_interval(secs => $1) - now()))::int
-                AS seconds_left
-         FROM app.refresh_sessions
-        WHERE revoked_at > now() - make_interval(secs => $1)
-        GROUP BY family_id`,
-      [this.lifetimeSeconds],
+    this.listen();
+    this.turnEnd ??= new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.turnEnd = undefined;
+        resolve();
+      }),
     );
-    const pipeline = this.redis.pipeline();
-    for (const { family_id, seconds_left } of families) {
-      if (seconds_left > 0) {
-        pipeline.set(this.prefix + family_id, '1', 'EX', seconds_left);
+    await this.turnEnd;
+    if (!this.listening) {
+      return this.askPostgres(familyId);
+    }
+    const until = this.marks.get(familyId);
+    return until !== undefined && until > Date.now();
+  }
+
+  /** Subscribes on first use (tests make this class without Nest's lifecycle). */
+  private listen(): void {
+    if (this.subscriber !== undefined || this.closed) {
+      return;
+    }
+    const subscriber = this.redis.duplicate({ connectionName: `${this.channel}:listener` });
+    this.subscriber = subscriber;
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        this.remember(JSON.parse(message) as string[], Date.now() + this.lifetimeMs);
+      } catch {
+        // Not ours: only this class publishes on the channel.
+      }
+    });
+    // Whatever was published while it was away is lost: Postgres answers until it is read again.
+    subscriber.on('close', () => {
+      this.listening = false;
+    });
+    subscriber.on('error', () => {
+      // The API's own connection says when Redis is away.
+    });
+    subscriber.on('ready', () => {
+      void this.catchUp(subscriber);
+    });
+  }
+
+  /** Subscribed again (ioredis would resubscribe too; this knows when it has), then read. */
+  private async catchUp(subscriber: Redis): Promise<void> {
+    try {
+      await subscriber.subscribe(this.channel);
+      await this.reload();
+      if (subscriber.status === 'ready' && !this.closed) {
+        this.listening = true;
+        this.scheduleReload();
+      }
+    } catch (error) {
+      this.logger.warn(`could not read revoked sessions: ${(error as Error).message}`);
+      if (subscriber.status === 'ready' && !this.closed) {
+        // Checks ask Postgres meanwhile.
+        this.reloadTimer = setTimeout(() => void this.catchUp(subscriber), 1_000).unref();
       }
     }
-    pipeline.set(this.seededKey, new Date().toISOString());
-    const results = (await pipeline.exec()) ?? [];
-    const failed = results.find(([error]) => error !== null);
-    if (failed !== undefined) {
-      throw failed[0] as Error;
+  }
+
+  private scheduleReload(): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reload()
+        .catch((error: unknown) => {
+          this.logger.warn(`could not read revoked sessions: ${(error as Error).message}`);
+        })
+        .finally(() => {
+          if (!this.closed) {
+            this.scheduleReload();
+          }
+        });
+    }, REVOCATIONS_RELOAD_MS);
+    this.reloadTimer.unref();
+  }
+
+  /** Adds every family revoked within a token's lifetime, as Postgres has them. */
+  private async reload(): Promise<void> {
+    const families = await this.dataSource.query<{ family_id: string; ms_left: number }[]>(
+      `SELECT family_id,
+              extract(epoch FROM max(revoked_at) - now())::float8 * 1000 + $1::float8 AS ms_left
+         FROM app.refresh_sessions
+        WHERE revoked_at > now() - make_interval(secs => $1::float8 / 1000)
+        GROUP BY family_id`,
+      [this.lifetimeMs],
+    );
+    const now = Date.now();
+    for (const { family_id, ms_left } of families) {
+      this.remember([family_id], now + ms_left);
+    }
+    for (const [familyId, until] of this.marks) {
+      if (until <= now) {
+        this.marks.delete(familyId);
+      }
+    }
+  }
+
+  private remember(familyIds: readonly string[], until: number): void {
+    for (const familyId of familyIds) {
+      if ((this.marks.get(familyId) ?? 0) < until) {
+        this.marks.set(familyId, until);
+      }
     }
   }
 
