@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 
 import { dataSourceOptions } from '../src/database/data-source';
@@ -59,6 +59,75 @@ describe(Sql.name, () => {
     } finally {
       await dataSource.query(`DROP TABLE ${table}`);
     }
+  });
+
+  describe('transaction', () => {
+    const withTable = async (work: (table: string) => Promise<void>) => {
+      const table = `app.sql_spec_${randomUUID().replace(/-/g, '')}`;
+      await dataSource.query(`CREATE TABLE ${table} (value int)`);
+      try {
+        await work(table);
+      } finally {
+        await dataSource.query(`DROP TABLE ${table}`);
+      }
+    };
+
+    it('commits its statements, prepared unless asked not to', () =>
+      withTable(async (table) => {
+        const insert = `INSERT INTO ${table} VALUES ($1) RETURNING value`;
+        const count = `SELECT count(*)::int AS n FROM ${table} /* unprepared */`;
+        const answer = await sql.transaction(async (tx) => {
+          const [row] = await tx.rows<{ value: number }>(insert, [5]);
+          await tx.rows(insert, [6]);
+          return { inserted: row?.value, seen: await tx.rows(count, [], { prepare: false }) };
+        });
+        expect(answer).toEqual({ inserted: 5, seen: [{ n: 2 }] });
+        expect(await dataSource.query(`SELECT value FROM ${table} ORDER BY value`)).toEqual([
+          { value: 5 },
+          { value: 6 },
+        ]);
+        const statements = (await prepared()).map((row) => row.statement);
+        expect(statements).toContain(insert);
+        expect(statements).not.toContain(count);
+      }));
+
+    it('survives its connection being ended under it, as when Postgres restarts', async () => {
+      const other = new Client({ connectionString: env.DATABASE_URL });
+      await other.connect();
+      try {
+        await expect(
+          sql.transaction(async (tx) => {
+            const [row] = await tx.rows<{ pid: number }>('SELECT pg_backend_pid() AS pid', [], {
+              prepare: false,
+            });
+            await other.query('SELECT pg_terminate_backend($1)', [row!.pid]);
+            // The FATAL arrives while no statement is under way: an 'error' event, not a reply.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await tx.rows('SELECT 1', [], { prepare: false });
+          }),
+        ).rejects.toThrow();
+      } finally {
+        await other.end();
+      }
+      expect(await sql.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    });
+
+    it('rolls everything back when the work throws, and the pool goes on', () =>
+      withTable(async (table) => {
+        await expect(
+          sql.transaction(async (tx) => {
+            await tx.rows(`INSERT INTO ${table} VALUES (1)`);
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        await expect(
+          sql.transaction((tx) => tx.rows(`INSERT INTO ${table} VALUES (1 / 0)`)),
+        ).rejects.toMatchObject({ code: '22012' });
+        expect(await dataSource.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([
+          { n: 0 },
+        ]);
+        expect(await sql.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      }));
   });
 
   it('stops preparing new texts past its limit, and still runs them', async () => {

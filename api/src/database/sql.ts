@@ -21,8 +21,9 @@ const CACHED_PLAN_CHANGED = '0A000';
  * QueryRunner TypeORM builds around each `dataSource.query`. Rows come back exactly as
  * `dataSource.query` returns them (same pool, same type parsers).
  *
- * For reads outside a transaction: a caller's transaction lives on its own QueryRunner's
- * connection, which this does not see.
+ * {@link rows} reads outside a transaction (a caller's TypeORM transaction lives on its own
+ * QueryRunner's connection, which this does not see); {@link transaction} runs statements of its
+ * own in one, for the writes whose latency matters (lending's reconcile of a new block's loans).
  */
 @Injectable()
 export class Sql {
@@ -38,8 +39,7 @@ export class Sql {
     text: string,
     values: readonly unknown[] = [],
   ): Promise<T[]> {
-    const name = this.nameOf(text);
-    const config = { text, values: values as unknown[], ...(name === undefined ? {} : { name }) };
+    const config = this.statement(text, values, true);
     // The pool destroys the connection a failed statement ran on, so a retry after a schema
     // change lands on another one (which prepares afresh when it had not prepared it yet, and
     // is dropped in turn when it had): at most one try per connection of the pool, plus one.
@@ -48,11 +48,70 @@ export class Sql {
         return (await this.pool().query<T>(config)).rows;
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (name === undefined || code !== CACHED_PLAN_CHANGED || attempt > this.poolSize()) {
+        if (
+          config.name === undefined ||
+          code !== CACHED_PLAN_CHANGED ||
+          attempt > this.poolSize()
+        ) {
           throw error;
         }
       }
     }
+  }
+
+  /**
+   * `work` in one transaction on a connection of the pool: BEGIN, its statements, COMMIT (ROLLBACK
+   * and the connection dropped if anything throws). `tx.rows` prepares a statement like
+   * {@link rows} unless asked not to: a statement whose best plan depends on the size of what it
+   * is given (a fold of one loan or of a backfill's thousands) is better planned on every call.
+   * After a schema change the whole transaction runs again, on another connection.
+   */
+  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool().connect();
+      let failure: Error | undefined;
+      // A checked-out client has no listener of the pool's: an error outside a query (Postgres
+      // restarting and ending the connection) would be an unhandled 'error' event and kill the
+      // process. The statement under way fails with it too; the connection is dropped below.
+      const onError = (error: Error) => {
+        failure ??= error;
+      };
+      client.on('error', onError);
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          rows: async <R extends QueryResultRow>(
+            text: string,
+            values: readonly unknown[] = [],
+            { prepare = true }: { prepare?: boolean } = {},
+          ) => (await client.query<R>(this.statement(text, values, prepare))).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        failure = error as Error;
+        if (
+          (error as { code?: unknown }).code !== CACHED_PLAN_CHANGED ||
+          attempt > this.poolSize()
+        ) {
+          throw error;
+        }
+      } finally {
+        client.off('error', onError);
+        // A connection in a failed transaction is not given back: it is closed.
+        client.release(failure);
+      }
+    }
+  }
+
+  /** pg's query config: named (prepared once per connection) when asked and under the limit. */
+  private statement(
+    text: string,
+    values: readonly unknown[],
+    prepare: boolean,
+  ): { text: string; values: unknown[]; name?: string } {
+    const name = prepare ? this.nameOf(text) : undefined;
+    return { text, values: values as unknown[], ...(name === undefined ? {} : { name }) };
   }
 
   /** A stable name per text (Postgres keeps 63 bytes of a name; 96 bits of SHA-1 is plenty). */
@@ -87,4 +146,13 @@ export class Sql {
   private poolSize(): number {
     return this.pool().options.max ?? 10;
   }
+}
+
+/** Statements inside {@link Sql.transaction}. */
+export interface SqlTransaction {
+  rows<T extends QueryResultRow>(
+    text: string,
+    values?: readonly unknown[],
+    options?: { prepare?: boolean },
+  ): Promise<T[]>;
 }

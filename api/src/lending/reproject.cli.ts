@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Env } from '../config/env';
 import { EnvError, loadReprojectEnv } from '../config/env';
 import { dataSourceOptions } from '../database/data-source';
+import { Sql } from '../database/sql';
 import { LendingChain } from './chain/lending-chain';
 import { LoanProjection } from './projection/loan-projection';
 
@@ -14,7 +15,12 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     // The chain is never read here: the projection is a fold of the stored events.
-    const projection = new LoanProjection(dataSource, new LendingChain(env as Env), env);
+    const projection = new LoanProjection(
+      dataSource,
+      new LendingChain(env as Env),
+      new Sql(dataSource),
+      env,
+    );
     const loans = await projection.reproject();
     console.log(
       `reprojected ${loans} loan(s) of chain ${env.deployment.chainId} in ` +

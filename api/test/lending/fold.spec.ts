@@ -11,6 +11,7 @@ import {
 } from '@lendpath/test-kit/postgres';
 import { postgresServerUrl } from '@lendpath/test-kit/services';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
+import { Sql } from '../../src/database/sql';
 
 /**
  * The fold itself, on hand-made event histories in the real database: what each chain event
@@ -33,7 +34,11 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     await migrate(url);
     await migrateIndexer(url);
     db = await new DataSource(dataSourceOptions(url)).initialize();
-    projection = new LoanProjection(db, { chainId, address } as unknown as LendingChain);
+    projection = new LoanProjection(
+      db,
+      { chainId, address } as unknown as LendingChain,
+      new Sql(db),
+    );
     await db.query(
       `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
                                     safe_block, finalized_block)
@@ -235,7 +240,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
   it('settles a loan whose fold overlapped the reconcile of the blocks that settled it', async () => {
     // Another contract, so this one's indexer position can move without touching the others'.
     const other = { chainId: 990_002, address: '0x00000000000000000000000000000000000f01d1' };
-    const otherProjection = new LoanProjection(db, other as unknown as LendingChain);
+    const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
     await db.query(
       `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
                                     safe_block, finalized_block)
