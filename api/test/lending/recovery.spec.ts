@@ -13,7 +13,7 @@ import { postgresServerUrl } from '@lendpath/test-kit/services';
 import { until } from '@lendpath/test-kit/until';
 import { migrate } from '../../src/database/data-source';
 import { RecoverLoansCommand } from '../../src/lending/commands/recover-loans/recover-loans.command';
-import { type LoanEvent, LOAN_EVENTS } from '../../src/lending/events/loan-events';
+import { LoanChangesCommittedEvent, type LoanEvent } from '../../src/lending/events/loan-events';
 import { LoanProjection } from '../../src/lending/projection/loan-projection';
 import { createApp } from '../../src/main';
 import { testEnv } from '../test-env';
@@ -159,8 +159,8 @@ describe('the loan recovery (RecoverLoansCommand)', () => {
 
     const published: LoanEvent[] = [];
     app!.get(EventBus).subscribe((event) => {
-      if (LOAN_EVENTS.some((kind) => event instanceof kind)) {
-        published.push(event as LoanEvent);
+      if (event instanceof LoanChangesCommittedEvent) {
+        published.push(...event.events);
       }
     });
     const recovery = await app!.get(CommandBus).execute(new RecoverLoansCommand());

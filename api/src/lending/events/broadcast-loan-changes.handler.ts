@@ -1,14 +1,16 @@
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 
 import { LoanChangeStreams, toLoanChange } from './loan-change-streams';
-import { LOAN_EVENTS, type LoanEvent } from './loan-events';
+import { LoanChangesCommittedEvent } from './loan-events';
 
 /** Every committed loan change goes to the pages open on any replica (GET /microlending/stream). */
-@EventsHandler(...LOAN_EVENTS)
-export class BroadcastLoanChangesHandler implements IEventHandler<LoanEvent> {
+@EventsHandler(LoanChangesCommittedEvent)
+export class BroadcastLoanChangesHandler implements IEventHandler<LoanChangesCommittedEvent> {
   constructor(private readonly streams: LoanChangeStreams) {}
 
-  handle(event: LoanEvent): void {
-    this.streams.publish(toLoanChange(event));
+  handle({ events }: LoanChangesCommittedEvent): void {
+    for (const event of events) {
+      this.streams.publish(toLoanChange(event));
+    }
   }
 }

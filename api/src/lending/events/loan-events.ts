@@ -2,13 +2,13 @@ import type { LoanTransition } from '../projection/loan-projection';
 import type { Finality, LoanStatus } from '../projection/loan-status';
 
 /**
- * Domain events the lending module publishes on the CQRS event bus once a reconcile has
- * committed a change to a loan (the status ones are named after the chain events that caused
- * them). Each carries the row as committed. They can repeat after a reorg undoes and redoes a
- * change: handlers must be idempotent. Their listeners are `BroadcastLoanChangesHandler`,
- * which sends every one of them to the open loan streams, and the notices module's
- * `ScheduleLoanNoticesHandler`, which plans a loan's notice mails from it; an event class with no
- * listener does not belong here.
+ * Domain events of the lending module, one per loan a reconcile has committed a change to (the
+ * status ones are named after the chain events that caused them). Each carries the row as
+ * committed. They can repeat after a reorg undoes and redoes a change: handlers must be
+ * idempotent. They travel the CQRS event bus together, as one {@link LoanChangesCommittedEvent} per
+ * reconcile; its listeners are `BroadcastLoanChangesHandler`, which sends every change to the
+ * open loan streams, and the notices module's `ScheduleLoanNoticesHandler`, which plans each
+ * loan's notice mails from it. A kind of change no listener cares about does not belong here.
  */
 export abstract class LoanEvent {
   constructor(
@@ -43,13 +43,15 @@ export const eventForStatus: Record<LoanStatus, LoanEventClass> = {
   defaulted: LoanDefaultedEvent,
 };
 
-/** Every loan event, for a handler that reacts to any change. */
-export const LOAN_EVENTS: readonly LoanEventClass[] = [
-  ...Object.values(eventForStatus),
-  LoanFinalityChangedEvent,
-  LoanUpdatedEvent,
-  LoanRemovedEvent,
-];
+/**
+ * What one reconcile committed: its loans' events, published on the bus at once. One per loan
+ * cost ~60 µs each in the bus (every handler's filter looks each event's class up by reflection,
+ * and each delivery is its own rxjs pipeline): ~1 s of a backfill batch's 16,700 changes,
+ * as long as the fold itself, where one batch costs nothing (`npm run bench -w indexer`).
+ */
+export class LoanChangesCommittedEvent {
+  constructor(readonly events: readonly LoanEvent[]) {}
+}
 
 /** The event a committed change publishes. */
 export function eventForTransition(t: LoanTransition): LoanEvent {

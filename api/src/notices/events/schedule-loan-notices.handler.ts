@@ -1,6 +1,6 @@
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 
-import { LOAN_EVENTS, type LoanEvent } from '../../lending/events/loan-events';
+import { LoanChangesCommittedEvent } from '../../lending/events/loan-events';
 import { NoticeScheduler } from '../notice-scheduler';
 
 /**
@@ -8,11 +8,13 @@ import { NoticeScheduler } from '../notice-scheduler';
  * Not only the status changes: a change whose event was lost (a process that died between the
  * commit and the publish) is planned on the loan's next event, its blocks settling.
  */
-@EventsHandler(...LOAN_EVENTS)
-export class ScheduleLoanNoticesHandler implements IEventHandler<LoanEvent> {
+@EventsHandler(LoanChangesCommittedEvent)
+export class ScheduleLoanNoticesHandler implements IEventHandler<LoanChangesCommittedEvent> {
   constructor(private readonly scheduler: NoticeScheduler) {}
 
-  handle(event: LoanEvent): void {
-    this.scheduler.consider(event.loanRequestId);
+  handle({ events }: LoanChangesCommittedEvent): void {
+    for (const event of events) {
+      this.scheduler.consider(event.loanRequestId);
+    }
   }
 }

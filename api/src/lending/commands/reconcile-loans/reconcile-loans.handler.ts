@@ -1,6 +1,6 @@
 import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 
-import { eventForTransition } from '../../events/loan-events';
+import { eventForTransition, LoanChangesCommittedEvent } from '../../events/loan-events';
 import { LoanProjection, type LoanTransition } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from './reconcile-loans.command';
 
@@ -14,7 +14,9 @@ export class ReconcileLoansHandler implements ICommandHandler<ReconcileLoansComm
   async execute({ loanIds }: ReconcileLoansCommand): Promise<LoanTransition[]> {
     const transitions = await this.projection.reconcile(loanIds);
     // After the commit: a reaction never sees a state the database does not hold.
-    this.events.publishAll(transitions.map(eventForTransition));
+    if (transitions.length > 0) {
+      this.events.publish(new LoanChangesCommittedEvent(transitions.map(eventForTransition)));
+    }
     return transitions;
   }
 }
