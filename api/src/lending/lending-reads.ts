@@ -141,15 +141,34 @@ export class LendingReads {
     }));
   }
 
-  /** These loans (their row ids) as their notices need them; ids the API does not know are left out. */
-  async noticeLoans(loanRequestIds: readonly string[]): Promise<NoticeLoan[]> {
+  /**
+   * These loans (their row ids) as their notices need them; ids the API does not know are left
+   * out, and with `membersOnly` so are loans no member has a wallet of.
+   */
+  async noticeLoans(
+    loanRequestIds: readonly string[],
+    { membersOnly = false }: { membersOnly?: boolean } = {},
+  ): Promise<NoticeLoan[]> {
     if (loanRequestIds.length === 0) {
       return [];
     }
+    return this.noticeLoansWhere({ ids: loanRequestIds }, membersOnly);
+  }
+
+  /** Every loan this wallet borrowed or funded, as its notices need it (members' loans only). */
+  walletNoticeLoans(wallet: string): Promise<NoticeLoan[]> {
+    return this.noticeLoansWhere({ wallet: wallet.toLowerCase() }, true);
+  }
+
+  private async noticeLoansWhere(
+    which: { ids: readonly string[] } | { wallet: string },
+    membersOnly: boolean,
+  ): Promise<NoticeLoan[]> {
     const rows = await this.store.noticeLoans(
       this.chain.chainId,
       this.chain.address.toLowerCase(),
-      loanRequestIds,
+      which,
+      membersOnly,
     );
     return rows.map(toNoticeLoan);
   }

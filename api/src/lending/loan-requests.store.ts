@@ -300,10 +300,22 @@ export class LoanRequestsStore {
   }
 
   /**
-   * These loans (row ids) as their notices need them. The default's time is its event's block
-   * time, read from the indexer's published view: the row keeps no date for it.
+   * Loans as their notices need them: these row ids, or every loan a wallet borrowed or funded.
+   * `membersOnly` leaves out loans neither of whose wallets a member has linked: a notice goes to
+   * a member, so the planner has nothing to plan for them (a backfill's thousands of strangers'
+   * loans cost it one query, not a job each). The default's time is its event's block time, read
+   * from the indexer's published view: the row keeps no date for it.
    */
-  noticeLoans(chainId: number, address: string, ids: readonly string[]): Promise<NoticeLoanRow[]> {
+  noticeLoans(
+    chainId: number,
+    address: string,
+    which: { ids: readonly string[] } | { wallet: string },
+    membersOnly: boolean,
+  ): Promise<NoticeLoanRow[]> {
+    const [match, value] =
+      'ids' in which
+        ? ['r.id = ANY($3::uuid[])', which.ids]
+        : ['(r.borrower_wallet = $3 OR r.lender_wallet = $3)', which.wallet];
     return this.dataSource.query<NoticeLoanRow[]>(
       `SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status,
               r.amount_units::text AS amount_units, r.apr_bps,
@@ -320,8 +332,9 @@ export class LoanRequestsStore {
        FROM app.loan_requests r
        LEFT JOIN app.member_wallets bw ON bw.address = r.borrower_wallet
        LEFT JOIN app.member_wallets lw ON lw.address = r.lender_wallet
-       WHERE r.chain_id = $1 AND r.id = ANY($3::uuid[])`,
-      [chainId, address, ids],
+       WHERE r.chain_id = $1 AND ${match}
+         ${membersOnly ? 'AND (bw.user_id IS NOT NULL OR lw.user_id IS NOT NULL)' : ''}`,
+      [chainId, address, value],
     );
   }
 

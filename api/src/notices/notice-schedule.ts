@@ -31,6 +31,12 @@ export const NOTICE_RECIPIENT: Record<NoticeKind, 'borrower' | 'lender'> = {
   defaulted: 'lender',
 };
 
+/** The member a notice of this kind goes to: whoever linked the loan's borrower or lender wallet. */
+export const recipientId = (
+  kind: NoticeKind,
+  loan: Pick<NoticeLoan, 'borrowerId' | 'lenderId'>,
+): string | null => (NOTICE_RECIPIENT[kind] === 'borrower' ? loan.borrowerId : loan.lenderId);
+
 /** How long before the due date each reminder goes out. */
 const REMINDERS: readonly [NoticeKind, number][] = [
   ['due-in-3-days', 3 * DAY],

@@ -8,10 +8,14 @@ import {
   graceMatters,
   noticeJobId,
   planNotices,
+  recipientId,
   sentAtOnce,
   type TimedNotice,
 } from './notice-schedule';
 import { NOTICES_QUEUE, type NoticeJob } from './notices.queue';
+
+/** Loans planned side by side (a backfill's members' loans, a wallet's history). */
+const PLAN_CONCURRENCY = 32;
 
 const JOB_OPTIONS: JobsOptions = {
   // A failed read (the database, the chain for a grace period) is tried again.
@@ -54,17 +58,20 @@ export class NoticeScheduler implements OnModuleInit {
     }
   }
 
-  /** Plans these loans' notices now. */
+  /** Plans these loans' notices now (of those with a member's wallet; the others have nobody to tell). */
   async plan(loanRequestIds: readonly string[]): Promise<void> {
-    const loans = await this.lending.noticeLoans(loanRequestIds);
-    for (const loan of loans) {
-      const now = this.clock.now();
-      const { schedule, remove } = planNotices(loan, await this.graceMs(loan, now), now);
-      await Promise.all([
-        ...schedule.map((notice) => this.add(loan, notice, now)),
-        ...remove.map((notice) => this.remove(loan, notice)),
-      ]);
-    }
+    await this.planLoans(await this.lending.noticeLoans(loanRequestIds, { membersOnly: true }));
+  }
+
+  /** Plans the notices of every loan a wallet borrowed or funded, soon: it was just linked. */
+  considerWallet(address: string): void {
+    this.lending
+      .walletNoticeLoans(address)
+      .then((loans) => this.planLoans(loans))
+      .catch((error: unknown) => {
+        // The wallet's loans' next events plan them again.
+        this.logger.warn(`notices of wallet ${address} not planned: ${(error as Error).message}`);
+      });
   }
 
   /**
@@ -100,6 +107,29 @@ export class NoticeScheduler implements OnModuleInit {
       // The loans' next event (their blocks settling, say) plans them again.
       this.logger.warn(`notices of ${ids.length} loan(s) not planned: ${(error as Error).message}`);
     }
+  }
+
+  /** A few loans at a time: each costs a chain read at most and a handful of queue calls. */
+  private async planLoans(loans: readonly NoticeLoan[]): Promise<void> {
+    for (let i = 0; i < loans.length; i += PLAN_CONCURRENCY) {
+      await Promise.all(loans.slice(i, i + PLAN_CONCURRENCY).map((loan) => this.planLoan(loan)));
+    }
+  }
+
+  /**
+   * The loan's notices to members only: a notice whose recipient wallet no member has linked
+   * would find nobody when it ran (and linking it later plans the loan again).
+   */
+  private async planLoan(loan: NoticeLoan): Promise<void> {
+    const now = this.clock.now();
+    // The grace period is a chain read, and only the borrower's grace notice needs it.
+    const graceMs = loan.borrowerId === null ? undefined : await this.graceMs(loan, now);
+    const { schedule, remove } = planNotices(loan, graceMs, now);
+    const toMember = (notice: TimedNotice) => recipientId(notice.kind, loan) !== null;
+    await Promise.all([
+      ...schedule.filter(toMember).map((notice) => this.add(loan, notice, now)),
+      ...remove.filter(toMember).map((notice) => this.remove(loan, notice)),
+    ]);
   }
 
   /** The grace period where it can matter; unknown (no grace notice planned) if the chain is away. */

@@ -6,6 +6,7 @@ import { MailModule } from '../mail/mail.module';
 import { UsersModule } from '../users/users.module';
 import { StopLoanNoticesHandler } from './commands/stop-loan-notices/stop-loan-notices.handler';
 import { ScheduleLoanNoticesHandler } from './events/schedule-loan-notices.handler';
+import { ScheduleWalletNoticesHandler } from './events/schedule-wallet-notices.handler';
 import { NoticeClock } from './notice-clock';
 import { NoticeScheduler } from './notice-scheduler';
 import { NoticesController } from './notices.controller';
@@ -15,7 +16,7 @@ import { NoticesStore } from './notices.store';
 import { NoticeStopLinks } from './stop-links';
 
 /**
- * Loan notices by email. Listens to lending's domain events and keeps each loan's delayed
+ * Loan notices by email. Listens to lending's domain events (and to wallets being linked) and keeps each loan's delayed
  * `loan-notices` jobs as its chain figures say (`NoticeScheduler`); each job, when it runs, checks
  * the notice is still true and mails it once (`NoticesProcessor`, `app.loan_notices`). Reads
  * lending through `LendingReads` and members through `UsersStore`; mail goes through the mail
@@ -36,6 +37,7 @@ import { NoticeStopLinks } from './stop-links';
     NoticeStopLinks,
     NoticesProcessor,
     ScheduleLoanNoticesHandler,
+    ScheduleWalletNoticesHandler,
     StopLoanNoticesHandler,
   ],
 })

@@ -6,7 +6,7 @@ import { Mailer } from '../mail/mailer';
 import type { LoanNoticeMail } from '../mail/templates';
 import { UsersStore } from '../users/users.store';
 import { NoticeClock } from './notice-clock';
-import { NOTICE_RECIPIENT, type NoticeKind, noticeVerdict } from './notice-schedule';
+import { type NoticeKind, noticeVerdict, recipientId } from './notice-schedule';
 import { NOTICES_QUEUE, type NoticeJob } from './notices.queue';
 import { NoticesStore } from './notices.store';
 import { NoticeStopLinks } from './stop-links';
@@ -57,7 +57,7 @@ export class NoticesProcessor extends WorkerHost {
     if (verdict !== 'send') {
       return verdict;
     }
-    const memberId = NOTICE_RECIPIENT[kind] === 'borrower' ? loan.borrowerId : loan.lenderId;
+    const memberId = recipientId(kind, loan);
     const member = memberId === null ? undefined : await this.users.noticeRecipient(memberId);
     if (member === undefined) {
       return 'no member';

@@ -13,9 +13,10 @@ import { type ReceivedMail, startSmtpSink } from '../smtp-sink';
 export const DAY = 86_400;
 export const PUBLIC_API_URL = 'https://api.lendpath.test';
 
-/** A member with a wallet of their own on the chain, linked to them, and their mailbox. */
+/** A member with a wallet of their own on the chain (linked to them unless asked), and their mailbox. */
 export interface Party extends Member {
   wallet: Address;
+  privateKey: Hex;
   email: string;
 }
 
@@ -94,20 +95,33 @@ export async function startNoticeRig(apiEnv: NodeJS.ProcessEnv = {}) {
       await pipeline.chain.mine();
       await syncClock();
     },
-    /** A member with a fresh wallet holding ETH and 100 USDC, linked, and approved for lending. */
-    async party(fullname: string, privateKey: Hex = generatePrivateKey()): Promise<Party> {
+    /**
+     * A member with a fresh wallet holding ETH and 100 USDC, approved for lending, and linked to
+     * them unless `linked` is false ({@link link} links it later).
+     */
+    async party(
+      fullname: string,
+      privateKey: Hex = generatePrivateKey(),
+      { linked = true }: { linked?: boolean } = {},
+    ): Promise<Party> {
       const member = await pipeline.member(fullname);
       const wallet = privateKeyToAccount(privateKey).address;
       await pipeline.chain.rpc('hardhat_impersonateAccount', [wallet]);
       await pipeline.chain.rpc('hardhat_setBalance', [wallet, toHex(10n ** 20n)]);
       await pipeline.actions.mint(wallet, 100_000_000n);
       await pipeline.actions.approve(wallet);
-      await pipeline.linkWallet(member, privateKey);
+      if (linked) {
+        await pipeline.linkWallet(member, privateKey);
+      }
       const [row] = await pipeline.db.query<{ email: string }[]>(
         `SELECT email FROM app.users WHERE id = $1`,
         [member.id],
       );
-      return { ...member, wallet, email: row!.email };
+      return { ...member, wallet, privateKey, email: row!.email };
+    },
+    /** Links the party's wallet to them (SIWE, as the web client does). */
+    async link(party: Party) {
+      await pipeline.linkWallet(party, party.privateKey);
     },
     /** The API's loan id for a chain loan, once the indexer has brought it in `status`. */
     async loanId(member: Member, loanChainId: bigint, status: string): Promise<string> {

@@ -200,4 +200,25 @@ describe('loan notices by email', () => {
     ]);
     expect(rig.notices()).toHaveLength(11);
   });
+
+  it('plans nothing for a wallet no member has linked, and plans its loan once it is linked', async () => {
+    const gus = await rig.party('Gus Later', undefined, { linked: false });
+    const { loanId } = await rig.p.actions.request(gus.wallet, 1_000_000n, 7n * BigInt(DAY));
+    await rig.p.actions.fund(bob.wallet, loanId, 500n);
+    const id = await rig.loanId(bob, loanId, 'funded');
+    await settle();
+    expect(await rig.delayedNotices(rig.p.app, id)).toEqual([]);
+    expect(subjects(gus)).toEqual([]);
+
+    await rig.link(gus);
+    const label5 = `Loan #${id.slice(-6)}`;
+    await rig.waitForMails(12);
+    expect(subjects(gus)).toEqual([`${label5} is funded`]);
+    const kinds = await rig.p.until(
+      'the reminders of Gus’s loan planned',
+      async () => (await rig.delayedNotices(rig.p.app, id)).map((job) => job.data.kind).sort(),
+      (planned) => planned.length >= 4,
+    );
+    expect(kinds).toEqual(['due-in-3-days', 'due-today', 'due-tomorrow', 'grace-ended']);
+  });
 });

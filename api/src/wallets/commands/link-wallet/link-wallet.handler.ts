@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
 import { chainName } from '@lendpath/contracts';
 import { getAddress } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
@@ -7,6 +7,7 @@ import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { ENV, type Env } from '../../../config/env';
 import { LendingReads } from '../../../lending/lending-reads';
 import { walletErrors } from '../../wallet-errors';
+import { WalletLinkedEvent } from '../../events/wallet-events';
 import { WalletNonces } from '../../wallet-nonces';
 import { WalletSignatures } from '../../wallet-signatures';
 import { WalletsStore } from '../../wallets.store';
@@ -28,6 +29,7 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
     private readonly signatures: WalletSignatures,
     private readonly wallets: WalletsStore,
     private readonly lending: LendingReads,
+    private readonly events: EventBus,
   ) {
     this.origins = env.CORS_ORIGINS.map((origin) => new URL(origin));
   }
@@ -65,6 +67,7 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
     if (linked === 'elsewhere') {
       throw walletErrors.linkedElsewhere();
     }
+    this.events.publish(new WalletLinkedEvent(linked.address, callerId));
     const { loans } = await this.lending.walletLoans(linked.address);
     return {
       address: getAddress(linked.address),
