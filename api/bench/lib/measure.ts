@@ -5,6 +5,7 @@
  */
 import { Agent, get } from 'node:http';
 import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type pg from 'pg';
@@ -138,6 +139,11 @@ export interface RunFigures {
    * so a stall shows as one moment rather than spread over the run.
    */
   slowest?: { dueS: number; ms: number }[];
+  /**
+   * Paced runs: the longest the generator's own event loop was held up (ms, p100 of
+   * `monitorEventLoopDelay`). A stall here delays sending, and counts against the server.
+   */
+  generatorStallMs?: number;
 }
 
 let running: { stop(): void } | undefined;
@@ -193,6 +199,7 @@ export async function paced(
   seconds: number,
 ): Promise<RunFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: PACED_MAX_SOCKETS });
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   const latencies: number[] = [];
   const timed: { dueS: number; ms: number }[] = [];
   const statusCodes: Record<string, number> = {};
@@ -225,6 +232,7 @@ export async function paced(
     });
   const start = performance.now();
   const recordedFrom = start + PACED_LEAD_IN_S * 1_000;
+  loopDelay.enable();
   let before: Promise<CpuMark> | undefined;
   let sent = 0;
   while (sent < total && !stopped) {
@@ -241,6 +249,7 @@ export async function paced(
     await sleep(1);
   }
   await Promise.all(inFlight);
+  loopDelay.disable();
   const elapsed = (performance.now() - recordedFrom) / 1_000;
   running = undefined;
   const after = await cpuMark(db, server);
@@ -261,5 +270,6 @@ export async function paced(
     statusCodes,
     cpu: cpuSplit(await (before ?? cpuMark(db, server)), after, measured),
     slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 5),
+    generatorStallMs: round(loopDelay.max / 1e6, 1),
   };
 }

@@ -83,7 +83,8 @@ export function printTable(title: string, results: Record<'api' | 'floor', Measu
     if (slowest !== undefined && slowest.length > 0) {
       console.log(
         `  ${name.padEnd(5)} paced, slowest requests (due at s: ms): ` +
-          slowest.map(({ dueS, ms }) => `${dueS}: ${ms}`).join(', '),
+          slowest.map(({ dueS, ms }) => `${dueS}: ${ms}`).join(', ') +
+          `; the generator's own longest stall: ${results[name].paced?.generatorStallMs} ms`,
       );
     }
     const { cpu } = results[name].max;
