@@ -2,7 +2,8 @@
  * The floor for `api/bench/http.ts`: the least any server could do to answer the API's catalogue
  * feed, community feed page, marketplace page and member detail. Bare `node:http` and a `pg` Pool
  * of 10 connections (what TypeORM opens by default), running exactly the API's SQL text
- * (imported from the built API) as named prepared statements, as the API does, and
+ * (imported from the built API) as named prepared statements, as the API does (with a generic
+ * plan, on a second pool, where the API's `Sql` asks for one), and
  * `JSON.stringify`-ing the rows in the API's `{ success, message, data }` envelope. No framework,
  * no auth, no validation, no shaping: the caller is fixed at start-up.
  *
@@ -34,7 +35,9 @@ async function fromDist<T>(path: string): Promise<T> {
 }
 // The stores' own statements, so that both servers prepare the same texts.
 const { CATALOGUE_SQL } = await fromDist<{ CATALOGUE_SQL: string }>('academy/academy.store.js');
-const { FEED_SQL } = await fromDist<{ FEED_SQL: string }>('community/community.store.js');
+const { CATEGORY_FEED_SQL } = await fromDist<{ CATEGORY_FEED_SQL: string }>(
+  'community/community.store.js',
+);
 const { GET_ME_SQL } = await fromDist<{ GET_ME_SQL: string }>('users/users.store.js');
 const { pageSql, TOTAL_SQL: MARKETPLACE_COUNT_SQL } = await fromDist<{
   pageSql: (where: readonly string[]) => { page: string; count: string };
@@ -43,12 +46,18 @@ const { pageSql, TOTAL_SQL: MARKETPLACE_COUNT_SQL } = await fromDist<{
 /** The marketplace page without filters, and its total, as LoanRequestsStore.page reads them. */
 const { page: MARKETPLACE_SQL } = pageSql(['r.chain_id = $1', 'r.status IS NOT NULL']);
 
-const pool = new pg.Pool({
+const poolConfig: pg.PoolConfig = {
   connectionString: DATABASE_URL,
   max: 10,
   // As the API's pool (api/src/app.module.ts): idle connections are kept.
   idleTimeoutMillis: 0,
   application_name: 'lendpath-bench-floor',
+};
+const pool = new pg.Pool(poolConfig);
+/** As the API's `Sql` runs the statements it asks generic plans for: a pool of its own. */
+const genericPool = new pg.Pool({
+  ...poolConfig,
+  options: '-c plan_cache_mode=force_generic_plan',
 });
 
 function send(response: ServerResponse, status: number, data: unknown, message = 'OK'): void {
@@ -62,15 +71,20 @@ function send(response: ServerResponse, status: number, data: unknown, message =
 
 type Row = Record<string, unknown>;
 
-/** As the API runs its hot reads (api/src/database/sql.ts): named, so planned once per connection. */
+/**
+ * As the API runs its hot reads (api/src/database/sql.ts): named, so parsed once per connection,
+ * and with a generic plan where the API asks for one (the category feed, the marketplace page).
+ */
 const names = new Map<string, string>();
-function rows(text: string, values: unknown[]): Promise<Row[]> {
+function rows(text: string, values: unknown[], plan: 'auto' | 'generic' = 'auto'): Promise<Row[]> {
   let name = names.get(text);
   if (name === undefined) {
     name = `floor_${names.size}`;
     names.set(text, name);
   }
-  return pool.query<Row>({ name, text, values }).then((result) => result.rows);
+  return (plan === 'generic' ? genericPool : pool)
+    .query<Row>({ name, text, values })
+    .then((result) => result.rows);
 }
 
 const pageOf = (url: URL, limit: number) => {
@@ -92,11 +106,15 @@ const server = createServer((request, response) => {
     data = rows(CATALOGUE_SQL, [callerId]);
   } else if (feed !== null) {
     const { limit, offset } = pageOf(url, 20);
-    data = rows(FEED_SQL, [decodeURIComponent(feed[1]!), callerId, limit, offset]);
+    data = rows(
+      CATEGORY_FEED_SQL,
+      [callerId, limit, offset, decodeURIComponent(feed[1]!)],
+      'generic',
+    );
   } else if (url.pathname === '/microlending/requests') {
     const { page, limit, offset } = pageOf(url, 10);
     data = Promise.all([
-      rows(MARKETPLACE_SQL, [chainId, limit, offset]),
+      rows(MARKETPLACE_SQL, [chainId, limit, offset], 'generic'),
       rows(MARKETPLACE_COUNT_SQL, [chainId]),
     ]).then(([loanRequests, [count]]) => {
       const total = count?.total as number;
@@ -122,6 +140,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    void pool.end().finally(() => process.exit(0));
+    void Promise.all([pool.end(), genericPool.end()]).finally(() => process.exit(0));
   });
 }

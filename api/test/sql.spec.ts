@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Client, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 
+import { until } from '@lendpath/test-kit/until';
 import { dataSourceOptions } from '../src/database/data-source';
-import { MAX_PREPARED_STATEMENTS, Sql } from '../src/database/sql';
+import { MAX_PREPARED_STATEMENTS, type PlanMode, Sql } from '../src/database/sql';
 import { testEnv } from './test-env';
 
 describe(Sql.name, () => {
@@ -27,7 +28,10 @@ describe(Sql.name, () => {
     }).initialize();
     sql = new Sql(dataSource);
   });
-  afterAll(() => dataSource.destroy());
+  afterAll(async () => {
+    await sql.onApplicationShutdown();
+    await dataSource.destroy();
+  });
 
   it('runs a statement prepared under a name derived from its text, on TypeORM’s pool', async () => {
     const text = `SELECT $1::int + 1 AS n /* ${randomUUID()} */`;
@@ -59,6 +63,56 @@ describe(Sql.name, () => {
     } finally {
       await dataSource.query(`DROP TABLE ${table}`);
     }
+  });
+
+  describe('generic plans', () => {
+    /** How the statement of this text has been planned on the connection that answers. */
+    const plans = (text: string, plan: PlanMode) =>
+      sql.rows<{ generic_plans: string; custom_plans: string }>(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1`,
+        [text],
+        { plan },
+      );
+    // A parameter Postgres plans for by value: a custom plan for each call, left to itself.
+    const text = () =>
+      `SELECT count(*)::int AS n FROM generate_series(1, 100) AS s WHERE s <= $1 /* ${randomUUID()} */`;
+
+    it('plans a statement once, whatever its values, on a pool of its own like TypeORM’s', async () => {
+      const statement = text();
+      for (const limit of [10, 20, 30, 40, 50, 60, 70]) {
+        expect(await sql.rows(statement, [limit], { plan: 'generic' })).toEqual([{ n: limit }]);
+      }
+      expect(await plans(statement, 'generic')).toEqual([
+        { generic_plans: '7', custom_plans: '0' },
+      ]);
+      // TypeORM's own connection is untouched: its one connection never prepared it.
+      expect(await plans(statement, 'auto')).toEqual([]);
+      expect(await dataSource.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
+      expect(pool().totalCount).toBe(1);
+    });
+
+    it('leaves every other statement to Postgres’s own choice', async () => {
+      const statement = text();
+      for (const limit of [10, 20, 30]) {
+        await sql.rows(statement, [limit]);
+      }
+      expect(await plans(statement, 'auto')).toEqual([{ generic_plans: '0', custom_plans: '3' }]);
+    });
+
+    it('closes its pool when the app shuts down, and opens another if asked again', async () => {
+      const backends = async () =>
+        (
+          await dataSource.query<{ n: number }[]>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = current_setting('application_name')`,
+          )
+        )[0]!.n;
+      await sql.rows('SELECT 1 AS one', [], { plan: 'generic' });
+      expect(await backends()).toBe(2);
+      await sql.onApplicationShutdown();
+      await until('backends of this application', backends, (n) => n === 1);
+      expect(await sql.rows('SELECT 1 AS one', [], { plan: 'generic' })).toEqual([{ one: 1 }]);
+    });
   });
 
   describe('transaction', () => {

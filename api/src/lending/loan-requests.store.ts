@@ -66,6 +66,9 @@ export interface FoldProgressRow {
   newest_folded: string | null;
 }
 
+/** Every page's conditions: this chain's loans, none a reorg took away. */
+const UNFILTERED = ['r.chain_id = $1', 'r.status IS NOT NULL'] as const;
+
 /** No schema `indexer` yet: the indexer has never run against this database. */
 const UNDEFINED_TABLE = '42P01';
 
@@ -249,7 +252,7 @@ export class LoanRequestsStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: LoanRequestRow[]; total: number }> {
-    const where = ['r.chain_id = $1', 'r.status IS NOT NULL'];
+    const where: string[] = [...UNFILTERED];
     const values: unknown[] = [chainId];
     const add = (clause: (n: number) => string, value: unknown) => {
       values.push(value);
@@ -272,7 +275,12 @@ export class LoanRequestsStore {
       filters.lenderId !== undefined ||
       filters.lenderWallet !== undefined;
     const [rows, [count]] = await Promise.all([
-      this.sql.rows<LoanRequestRow>(statements.page, [...values, limit, offset]),
+      // The marketplace's own page (no filter) walks `loan_requests_page_idx` for any page: one
+      // plan for all. A filter's best plan depends on its value (a member with three loans, a
+      // status nobody has), so those are planned per call.
+      this.sql.rows<LoanRequestRow>(statements.page, [...values, limit, offset], {
+        plan: where.length === UNFILTERED.length ? 'generic' : 'auto',
+      }),
       byParty
         ? this.sql.rows<{ total: number }>(statements.count, values)
         : this.sql.rows<{ total: number }>(
