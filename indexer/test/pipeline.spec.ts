@@ -79,3 +79,41 @@ describe('the follower fetching ahead', () => {
     }
   });
 });
+
+describe('the follower ending a backfill', () => {
+  let f: IndexerFixture;
+
+  beforeAll(async () => {
+    f = await indexerFixture();
+    await f.actions.approve(borrower);
+    for (let i = 0; i < 8; i++) {
+      await f.actions.request(borrower, 2_000_000n + BigInt(i), 86_400n * 7n);
+    }
+  }, 60_000);
+  afterAll(() => f.close());
+
+  const announcements = () =>
+    f.db.query<{ from_block: string; to_block: string; loans: number }[]>(
+      `SELECT from_block, to_block, cardinality(loan_ids) AS loans FROM indexer.outbox ORDER BY id`,
+    );
+
+  it('commits its last range and the unfinalized blocks above it as one batch', async () => {
+    const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
+    await f.start();
+    await f.until('the history announced', announcements, (rows) =>
+      rows.some((row) => Number(row.to_block) >= head),
+    );
+    // One batch from the deploy to the head: the API folds each loan once. The last requests
+    // are above the finalized depth (5 blocks), so they were fetched by hash, parent by parent.
+    const [batch, ...rest] = await announcements();
+    expect(rest).toEqual([]);
+    expect(Number(batch!.to_block)).toBe(head);
+    expect(batch!.loans).toBe(8);
+    const [blocks] = await f.db.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM indexer.blocks`,
+    );
+    // The finalized block and the five above it, each kept for a reorg check.
+    expect(blocks!.n).toBe(6);
+    expect(await f.storedEvents()).toHaveLength(8);
+  });
+});

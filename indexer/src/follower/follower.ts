@@ -100,8 +100,9 @@ function advance(state: SourceState, tip: Tip, blocks: readonly BlockHeader[]): 
  * Below the finalized block it backfills with getLogs over adaptive ranges (no reorg can touch
  * those blocks). Above it, it walks block by block: each header's parent hash must be the hash
  * it stored for the block before, and logs are fetched by block hash, so a step never mixes two
- * forks. A mismatch walks back to the common ancestor and marks the orphaned events removed; an
- * ancestor below finality halts the follower (it never continues silently).
+ * forks. A backfill's last range commits together with the blocks above it, walked so, when they
+ * fit one realtime step. A mismatch walks back to the common ancestor and marks the orphaned
+ * events removed; an ancestor below finality halts the follower (it never continues silently).
  */
 export class Follower {
   private range: number;
@@ -168,14 +169,22 @@ export class Follower {
         outcome.caughtUp = true;
         break;
       }
-      const fetched = step === 'reorg' ? step : await (ahead ?? this.fetchStep(step, state, tip));
+      let fetched = step === 'reorg' ? step : await (ahead ?? this.fetchStep(step, state, tip));
       ahead = undefined;
       if (fetched === 'reorg') {
         reorg = true;
         continue;
       }
-      const after = advance(state, tip, fetched.blocks);
-      const following = this.nextStep(after, tip);
+      let after = advance(state, tip, fetched.blocks);
+      let following = this.nextStep(after, tip);
+      if (step === 'backfill' && following === 'follow-head') {
+        // The last range of a backfill, and the unfinalized blocks above it when they fit one
+        // realtime step, commit as one batch: the API folds the loans of both once, not once
+        // each (a backfill's newest loans have events on both sides of the finalized block).
+        fetched = await this.withTail(fetched, after, tip);
+        after = advance(state, tip, fetched.blocks);
+        following = this.nextStep(after, tip);
+      }
       if (Date.now() < deadline && (following === 'backfill' || following === 'follow-head')) {
         ahead = this.fetchStep(following, after, tip);
         // Awaited on the next turn, or dropped with its error if this commit fails.
@@ -202,6 +211,27 @@ export class Follower {
     tip: Tip,
   ): Promise<Fetched | 'reorg'> {
     return step === 'backfill' ? this.backfill(state, tip) : this.followHead(state, tip);
+  }
+
+  /**
+   * A backfill's last range with the blocks above it, up to the head, fetched as the realtime path
+   * fetches them (each checked against its parent's hash, logs by block hash). Without them when
+   * there are more than one realtime step of them, or they do not link to the range's last block
+   * (the next step sees why).
+   */
+  private async withTail(range: Fetched, after: SourceState, tip: Tip): Promise<Fetched> {
+    if (tip.head.number - after.cursorBlock > REALTIME_STEP) {
+      return range;
+    }
+    const tail = await this.followHead(after, tip);
+    if (tail === 'reorg' || tail.blocks.length === 0) {
+      return range;
+    }
+    return {
+      fromBlock: range.fromBlock,
+      events: [...range.events, ...tail.events],
+      blocks: [...range.blocks, ...tail.blocks],
+    };
   }
 
   /** Whether the cursor's block is no longer the chain's block at that height. */
