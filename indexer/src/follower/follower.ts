@@ -216,15 +216,16 @@ export class Follower {
   /**
    * A backfill's last range with the blocks above it, up to the head, fetched as the realtime path
    * fetches them (each checked against its parent's hash, logs by block hash). Without them when
-   * there are more than one realtime step of them, or they do not link to the range's last block
-   * (the next step sees why).
+   * there are more than one realtime step of them, or they do not link to the range's last block,
+   * or fetching them failed: the range commits alone, and the next step fetches them again and
+   * meets what stopped them here (a reorg, an RPC error) the usual way.
    */
   private async withTail(range: Fetched, after: SourceState, tip: Tip): Promise<Fetched> {
     if (tip.head.number - after.cursorBlock > REALTIME_STEP) {
       return range;
     }
-    const tail = await this.followHead(after, tip);
-    if (tail === 'reorg' || tail.blocks.length === 0) {
+    const tail = await this.followHead(after, tip).catch(() => 'failed' as const);
+    if (tail === 'reorg' || tail === 'failed' || tail.blocks.length === 0) {
       return range;
     }
     return {
