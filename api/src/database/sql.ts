@@ -26,11 +26,11 @@ export type PlanMode = 'auto' | 'generic';
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
- * Hot reads at the database's speed: a statement runs on the pg pool TypeORM already owns (no
- * second pool, the same connections and application name) as a named prepared statement, so
- * Postgres parses and plans it once per connection instead of on every call, and without the
- * QueryRunner TypeORM builds around each `dataSource.query`. Rows come back exactly as
- * `dataSource.query` returns them (same pool, same type parsers).
+ * Hot reads at the database's speed: a statement runs on the pg pool TypeORM already owns (the
+ * same connections and application name) as a named prepared statement, so Postgres parses it
+ * once per connection instead of on every call, and without the QueryRunner TypeORM builds
+ * around each `dataSource.query`. Rows come back exactly as `dataSource.query` returns them
+ * (same pg, same type parsers).
  *
  * {@link rows} reads outside a transaction (a caller's TypeORM transaction lives on its own
  * QueryRunner's connection, which this does not see); {@link transaction} runs statements of its
