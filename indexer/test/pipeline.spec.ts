@@ -1,6 +1,8 @@
 import { demoWallets } from '@lendpath/contracts';
 import { Client } from 'pg';
 
+import { type RpcCall, RpcClient, RpcError } from '../src/chain/rpc-client';
+import { Follower } from '../src/follower/follower';
 import { IndexerMetrics } from '../src/metrics/indexer-metrics';
 import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 
@@ -96,6 +98,64 @@ describe('the follower ending a backfill', () => {
     f.db.query<{ from_block: string; to_block: string; loans: number }[]>(
       `SELECT from_block, to_block, cardinality(loan_ids) AS loans FROM indexer.outbox ORDER BY id`,
     );
+
+  it('commits the range alone when the blocks above it cannot be fetched, and them next', async () => {
+    // Fetching the blocks above the finalized one (logs by block hash, in a batch) fails until
+    // told otherwise; the range's getLogs is a call of its own and goes through.
+    class TailFails extends RpcClient {
+      failing = true;
+      override batch(calls: readonly RpcCall[]): Promise<unknown[]> {
+        return this.failing && calls.some((call) => call.method === 'eth_getLogs')
+          ? Promise.reject(new RpcError('transient', 'eth_getLogs', 'no answer (the test)'))
+          : super.batch(calls);
+      }
+    }
+    const other = await indexerFixture();
+    try {
+      await other.actions.approve(borrower);
+      for (let i = 0; i < 8; i++) {
+        await other.actions.request(borrower, 3_000_000n + BigInt(i), 86_400n * 7n);
+      }
+      const head = Number(await other.chain.rpc<string>('eth_blockNumber'));
+      const rpc = new TailFails({ url: other.chain.rpcUrl, timeoutMs: 5_000, retries: 0 });
+      const { env } = other;
+      const follower = new Follower(
+        {
+          chainId: env.deployment.chainId,
+          address: env.deployment.lending.address.toLowerCase(),
+          deployBlock: env.deployment.lending.deployBlock,
+        },
+        {
+          finality: env.finality,
+          safeDepth: env.INDEXER_SAFE_DEPTH,
+          finalizedDepth: env.INDEXER_FINALIZED_DEPTH,
+          initialRange: env.INDEXER_INITIAL_RANGE,
+          maxRange: env.INDEXER_MAX_RANGE,
+        },
+        other.db,
+        rpc,
+        new IndexerMetrics(),
+        { log: () => undefined, warn: () => undefined, error: () => undefined },
+      );
+      const batches = () =>
+        other.db.query<{ to_block: string }[]>(`SELECT to_block FROM indexer.outbox ORDER BY id`);
+
+      // The range is committed; the next step, the blocks above it, meets the failure.
+      await expect(follower.sync()).rejects.toThrow('no answer (the test)');
+      expect((await batches()).map((row) => Number(row.to_block))).toEqual([
+        head - env.INDEXER_FINALIZED_DEPTH,
+      ]);
+      rpc.failing = false;
+      expect(await follower.sync()).toMatchObject({ caughtUp: true, events: 5 });
+      expect((await batches()).map((row) => Number(row.to_block))).toEqual([
+        head - env.INDEXER_FINALIZED_DEPTH,
+        head,
+      ]);
+      expect(await other.storedEvents()).toHaveLength(8);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('commits its last range and the unfinalized blocks above it as one batch', async () => {
     const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
