@@ -110,6 +110,7 @@ describe('the follower ending a backfill', () => {
           : super.batch(calls);
       }
     }
+    // A chain and database of its own: this drives a Follower directly, with no indexer app.
     const other = await indexerFixture();
     try {
       await other.actions.approve(borrower);
