@@ -66,9 +66,6 @@ export interface FoldProgressRow {
   newest_folded: string | null;
 }
 
-/** Every page's conditions: this chain's loans, none a reorg took away. */
-const UNFILTERED = ['r.chain_id = $1', 'r.status IS NOT NULL'] as const;
-
 /** No schema `indexer` yet: the indexer has never run against this database. */
 const UNDEFINED_TABLE = '42P01';
 
@@ -252,7 +249,7 @@ export class LoanRequestsStore {
     limit: number,
     offset: number,
   ): Promise<{ rows: LoanRequestRow[]; total: number }> {
-    const where: string[] = [...UNFILTERED];
+    const where = ['r.chain_id = $1', 'r.status IS NOT NULL'];
     const values: unknown[] = [chainId];
     const add = (clause: (n: number) => string, value: unknown) => {
       values.push(value);
@@ -279,7 +276,7 @@ export class LoanRequestsStore {
       // plan for all. A filter's best plan depends on its value (a member with three loans, a
       // status nobody has), so those are planned per call.
       this.sql.rows<LoanRequestRow>(statements.page, [...values, limit, offset], {
-        plan: where.length === UNFILTERED.length ? 'generic' : 'auto',
+        plan: filters.status === undefined && !byParty ? 'generic' : 'auto',
       }),
       byParty
         ? this.sql.rows<{ total: number }>(statements.count, values)
