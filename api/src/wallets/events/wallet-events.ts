@@ -7,6 +7,5 @@ export class WalletLinkedEvent {
   constructor(
     /** Lower-case, as stored. */
     readonly address: string,
-    readonly memberId: string,
   ) {}
 }

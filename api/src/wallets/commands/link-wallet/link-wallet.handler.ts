@@ -67,7 +67,7 @@ export class LinkWalletHandler implements ICommandHandler<LinkWalletCommand> {
     if (linked === 'elsewhere') {
       throw walletErrors.linkedElsewhere();
     }
-    this.events.publish(new WalletLinkedEvent(linked.address, callerId));
+    this.events.publish(new WalletLinkedEvent(linked.address));
     const { loans } = await this.lending.walletLoans(linked.address);
     return {
       address: getAddress(linked.address),
