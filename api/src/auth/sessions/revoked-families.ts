@@ -16,7 +16,7 @@ const CLOCK_SKEW_SECONDS = 60;
  * revocation whose message was lost (the publishing replica's Redis connection failed just then)
  * is known everywhere within this.
  */
-export const REVOCATIONS_RELOAD_MS = 10_000;
+const REVOCATIONS_RELOAD_MS = 10_000;
 
 /**
  * Which sign-ins (refresh families) have ended, for the access-token check of every replica.
