@@ -57,7 +57,7 @@ export async function indexerStages(stack: Stack, samples: readonly Sample[]) {
     'relay (→ job queued)',
     'queue (→ API worker takes it)',
     'reconcile (→ job done)',
-    'API answers (→ bench sees it)',
+    'stream + GET (→ the API answers)',
   ];
   const durations: number[][] = stages.map(() => []);
   for (const s of samples) {

@@ -2,16 +2,21 @@
  * 2. Realtime: a loan requested, funded and repaid on the chain, each transaction timed until the
  * API answers the loan's new status, (a) through the indexer alone or (b) through the tx-hash
  * fast path.
+ *
+ * In (a) the bench learns of the change as a member's open page does, from the API's loan stream
+ * (GET /microlending/stream), then asks for the loan and times the answer. It polled every 10 ms
+ * before: half an interval on average, a whole one at worst, was measuring the bench.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-
 import { demoWallets, microLendingAbi, mockUsdcAbi } from '@lendpath/contracts';
 import { type Address, encodeFunctionData, type Hex, maxUint256 } from 'viem';
 
+import { jsonClient } from '@lendpath/test-kit/bench/json-client';
+import type { LoanStream, StreamedLoan } from '@lendpath/test-kit/loan-stream';
+
 import type { Stack } from './stack.ts';
 
-/** How often the bench looks at the API for a new status. */
-export const REALTIME_POLL_MS = 10;
+/** How the bench learns that a loan changed, in (a). */
+export const REALTIME_OBSERVED_BY = 'loan stream, then GET the loan';
 /** The realtime loans: 1 USDC for 7 days at 5 % APR, within the contract's and SPEC's limits. */
 const LOAN = { usdc: 1, units: 1_000_000n, days: 7, aprBps: 500n };
 
@@ -61,7 +66,10 @@ interface Answer<T> {
   body: { success: boolean; message: string; data: T };
 }
 
-export function realtime(stack: Stack, borrower: Member, lender: Member) {
+/** `stream` is the borrower's open loan stream (the lender's would carry the same events). */
+export function realtime(stack: Stack, borrower: Member, lender: Member, stream: LoanStream) {
+  const apiClient = jsonClient(stack.apiUrl);
+  const nodeClient = jsonClient(stack.chain.rpcUrl);
   const [borrowerWallet, lenderWallet] = demoWallets.map((w) => w.address) as [Address, Address];
   const { lending, usdc } = stack.chain.deployment;
 
@@ -69,8 +77,19 @@ export function realtime(stack: Stack, borrower: Member, lender: Member) {
     const sent = performance.now();
     const sentAt = Date.now();
     // Automine: the node answers once the transaction is in a block.
-    const hash = await stack.chain.rpc<Hex>('eth_sendTransaction', [{ from, to, data }]);
-    return { hash, sent, sentAt, mineMs: performance.now() - sent, minedAt: Date.now() };
+    const { body } = await nodeClient<{ result?: Hex; error?: { message: string } }>('POST', '/', {
+      body: { jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from, to, data }] },
+    });
+    if (body.result === undefined) {
+      throw new Error(`eth_sendTransaction: ${body.error?.message ?? 'no result'}`);
+    }
+    return {
+      hash: body.result,
+      sent,
+      sentAt,
+      mineMs: performance.now() - sent,
+      minedAt: Date.now(),
+    };
   };
   const request = () =>
     send(
@@ -113,32 +132,35 @@ export function realtime(stack: Stack, borrower: Member, lender: Member) {
     return `${BigInt(counter) + 1n}`;
   };
 
-  const api = async <T>(
-    member: Member,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Answer<T>> => {
-    const response = await fetch(`${stack.apiUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const api = <T>(member: Member, method: string, path: string, body?: unknown) =>
+    apiClient<Answer<T>['body']>(method, path, {
+      headers: { authorization: `Bearer ${member.token}` },
+      body,
     });
-    return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-  };
-  /** Polls the API until `probe` answers something. */
-  const until = async <T>(what: string, probe: () => Promise<T | undefined>): Promise<Seen<T>> => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) {
-        return { value, at: performance.now(), seenAt: Date.now() };
-      }
-      if (Date.now() > deadline) {
-        throw new Error(`${what}: not seen in 15 s\nindexer:\n${stack.indexer?.tail()}`);
-      }
-      await sleep(REALTIME_POLL_MS);
+  /**
+   * Waits for the stream to announce loan #`loanChainId` in `status`, then asks the API for the
+   * loan: seen when that answer shows it (an announcement the API does not answer is an error).
+   */
+  const announced = async (loanChainId: string, status: string): Promise<Seen<LoanView>> => {
+    const change: StreamedLoan = await stream
+      .next((loan) => loan.loanChainId === loanChainId && loan.status === status)
+      .catch((error: unknown) => {
+        throw new Error(
+          `loan #${loanChainId} ${status}: ${(error as Error).message}\nindexer:\n${stack.indexer?.tail()}`,
+        );
+      });
+    const { status: code, body } = await api<LoanView>(
+      borrower,
+      'GET',
+      `/microlending/requests/${change._id}`,
+    );
+    const at = performance.now();
+    if (code !== 200 || body.data.status !== status) {
+      throw new Error(
+        `loan #${loanChainId} announced ${status}, then answered HTTP ${code} ${body.data?.status}`,
+      );
     }
+    return { value: body.data, at, seenAt: Date.now() };
   };
   /** A fast-path call's answer, which must show the loan in `status`. */
   const answered = async (
@@ -165,6 +187,12 @@ export function realtime(stack: Stack, borrower: Member, lender: Member) {
   });
 
   return {
+    /** Closes the kept-alive sockets. */
+    close(): void {
+      apiClient.close();
+      nodeClient.close();
+    },
+
     /** Lets the lending contract take the borrower's repayments and the lender's principal. */
     async approve(): Promise<void> {
       for (const wallet of [borrowerWallet, lenderWallet]) {
@@ -185,25 +213,12 @@ export function realtime(stack: Stack, borrower: Member, lender: Member) {
       const loanId = await nextLoanId();
       const requested = await request();
       // The only `requested` loan: every earlier cycle ended repaid.
-      const listed = await until(`loan #${loanId} requested`, async () => {
-        const { body } = await api<{ loanRequests: LoanView[] }>(
-          borrower,
-          'GET',
-          '/microlending/requests?status=requested&limit=1',
-        );
-        const [loan] = body.data.loanRequests;
-        return loan?.loanChainId === loanId ? loan : undefined;
-      });
-      const statusIs = (status: string) => async () => {
-        const path = `/microlending/requests/${listed.value._id}`;
-        const { body } = await api<LoanView>(borrower, 'GET', path);
-        return body.data.status === status ? body.data : undefined;
-      };
+      const listed = await announced(loanId, 'requested');
       const samples = [sample('request', loanId, requested, listed)];
       const funded = await fund(loanId);
-      samples.push(sample('fund', loanId, funded, await until('funded', statusIs('funded'))));
+      samples.push(sample('fund', loanId, funded, await announced(loanId, 'funded')));
       const repaid = await repay(loanId);
-      samples.push(sample('repay', loanId, repaid, await until('repaid', statusIs('repaid'))));
+      samples.push(sample('repay', loanId, repaid, await announced(loanId, 'repaid')));
       return samples;
     },
 

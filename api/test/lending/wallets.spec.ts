@@ -4,6 +4,8 @@ import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 
+import { openLoanStream } from '@lendpath/test-kit/loan-stream';
+
 import type { LoanRequestView } from '../../src/lending/loan-request-view';
 import { createApp } from '../../src/main';
 import { type Member, type Pipeline, startPipeline } from './pipeline';
@@ -28,70 +30,6 @@ interface Linked {
   address: string;
   linkedAt: string;
   loansAttached: number;
-}
-
-/** One server-sent-event stream read with fetch, as the web client reads it. */
-interface Stream {
-  status: number;
-  contentType: string | null;
-  /** Every block received: `retry: 2000`, `: ping`, `event: loan\ndata: …`. */
-  blocks: string[];
-  loans(): {
-    _id: string;
-    loanChainId: string;
-    status: string | null;
-    finality: string | null;
-    asOfBlock: number | null;
-  }[];
-  ended(): boolean;
-  close(): void;
-}
-
-async function openStream(url: string, token: string): Promise<Stream> {
-  const abort = new AbortController();
-  const response = await fetch(`${url}/microlending/stream`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-    signal: abort.signal,
-  });
-  const blocks: string[] = [];
-  let ended = false;
-  if (response.body !== null) {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = (await reader.read()) as {
-            done: boolean;
-            value?: Uint8Array;
-          };
-          if (done) {
-            break;
-          }
-          buffer += decoder.decode(value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            blocks.push(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-          }
-        }
-      } catch {
-        // Aborted by the test.
-      }
-      ended = true;
-    })();
-  }
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    blocks,
-    loans: () =>
-      blocks
-        .filter((block) => block.startsWith('event: loan\ndata: '))
-        .map((block) => JSON.parse(block.slice('event: loan\ndata: '.length)) as never),
-    ended: () => ended,
-    close: () => abort.abort(),
-  };
 }
 
 describe('wallets linked by signature (SIWE), and who a loan belongs to', () => {
@@ -451,7 +389,7 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
     it('pushes a change reconciled on one replica to a stream open on another', async () => {
       const anonymous = await fetch(`${replicaUrl}/microlending/stream`);
       expect(anonymous.status).toBe(401);
-      const stream = await openStream(replicaUrl, grace.token);
+      const stream = await openLoanStream(replicaUrl, grace.token);
       try {
         expect(stream.status).toBe(200);
         expect(stream.contentType).toMatch(/^text\/event-stream/);
@@ -545,7 +483,7 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
           ).body.data.loanRequests.find((l) => l.loanChainId === `${request.loanId}`),
         (found) => found !== undefined,
       );
-      const stream = await openStream(p.url, ada.token);
+      const stream = await openLoanStream(p.url, ada.token);
       try {
         await p.until(
           'the stream open',
@@ -583,7 +521,7 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
     });
 
     it('ends open streams when the API stops, without holding the shutdown', async () => {
-      const stream = await openStream(replicaUrl, ada.token);
+      const stream = await openLoanStream(replicaUrl, ada.token);
       await p.until(
         'the stream open',
         () => Promise.resolve(stream.blocks.length),
