@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { dataSourceOptions, migrate } from '../src/database/data-source';
-import { type StoredEvent, writeEvents } from '../src/follower/follower.store';
+import { COPY_MIN_EVENTS, type StoredEvent, writeEvents } from '../src/follower/follower.store';
 
 describe(writeEvents.name, () => {
   const chainId = 990_002;
@@ -36,25 +36,38 @@ describe(writeEvents.name, () => {
       [chainId],
     );
 
-  it('copies new blocks in, special characters and all', async () => {
-    await write(events(1, 3));
-    expect(await stored()).toEqual(
-      [1000, 1001, 1002].map((id) => ({
-        loan_id: `${id}`,
-        removed: false,
-        note: 'tab\there\\and\nnewline',
-      })),
+  const NOTE = 'tab\there\\and\nnewline';
+
+  it('copies a big batch of new blocks in, special characters and all', async () => {
+    await write(events(1, COPY_MIN_EVENTS));
+    const rows = await stored();
+    expect(rows).toHaveLength(COPY_MIN_EVENTS);
+    expect(rows.every((row) => !row.removed && row.note === NOTE)).toBe(true);
+    expect(rows.slice(0, 2).map((row) => row.loan_id)).toEqual(['1000', '1001']);
+  });
+
+  it("inserts a realtime block's few events, special characters and all", async () => {
+    await write(events(2, 2));
+    expect((await stored()).slice(COPY_MIN_EVENTS)).toEqual(
+      [2000, 2001].map((id) => ({ loan_id: `${id}`, removed: false, note: NOTE })),
     );
   });
 
-  it('revives the events of a block it had marked removed when the chain returns to it', async () => {
+  it('revives the events of blocks it had marked removed when the chain returns to them', async () => {
     await db.query(`UPDATE indexer.chain_events SET removed = true WHERE chain_id = $1`, [chainId]);
-    await write([...events(1, 3), ...events(2, 1)]);
-    expect((await stored()).map((row) => `${row.loan_id}${row.removed ? '!' : ''}`)).toEqual([
-      '1000',
-      '1001',
-      '1002',
-      '2000',
+    // A small batch, one of whose blocks is new.
+    await write([...events(2, 2), ...events(3, 1)]);
+    expect(
+      (await stored()).slice(COPY_MIN_EVENTS).map((row) => [row.loan_id, row.removed]),
+    ).toEqual([
+      ['2000', false],
+      ['2001', false],
+      ['3000', false],
     ]);
+    // A big one, which would have been copied had its block been new.
+    await write(events(1, COPY_MIN_EVENTS));
+    const rows = await stored();
+    expect(rows).toHaveLength(COPY_MIN_EVENTS + 3);
+    expect(rows.filter((row) => row.removed)).toEqual([]);
   });
 });

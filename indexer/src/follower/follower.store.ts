@@ -93,14 +93,19 @@ const field = (value: string) =>
       )
     : value;
 
+/** From how many events a batch goes in with COPY (below it, one INSERT is one round trip less). */
+export const COPY_MIN_EVENTS = 500;
+
 /**
  * Writes a batch's events into indexer.chain_events inside the batch's transaction.
  *
- * A batch of new blocks goes in with COPY: backfill moves tens of thousands of rows per batch,
+ * A big batch of new blocks goes in with COPY: backfill moves tens of thousands of rows per batch,
  * and COPY spares Postgres parsing them as one huge array literal per column (the insert was the
- * slowest stage of a backfill before). When any of the batch's blocks is already stored (the
- * chain went back to a fork we had followed, whose events a reorg marked removed), it falls back
- * to INSERT … ON CONFLICT, which revives them instead of failing on the unique key.
+ * slowest stage of a backfill before). When any of its blocks is already stored (the chain went
+ * back to a fork we had followed, whose events a reorg marked removed), it falls back to INSERT …
+ * ON CONFLICT, which revives them instead of failing on the unique key. A realtime block's few
+ * events take that INSERT at once: one round trip, where the look for stored blocks and the COPY
+ * are three.
  */
 export async function writeEvents(
   runner: QueryRunner,
@@ -111,12 +116,15 @@ export async function writeEvents(
   if (events.length === 0) {
     return;
   }
-  const hashes = [...new Set(events.map((e) => e.blockHash))];
-  const seen = (await runner.query(
-    `SELECT 1 FROM indexer.chain_events WHERE chain_id = $1 AND block_hash = ANY($2) LIMIT 1`,
-    [chainId, hashes],
-  )) as unknown[];
-  if (seen.length === 0) {
+  const copy =
+    events.length >= COPY_MIN_EVENTS &&
+    (
+      (await runner.query(
+        `SELECT 1 FROM indexer.chain_events WHERE chain_id = $1 AND block_hash = ANY($2) LIMIT 1`,
+        [chainId, [...new Set(events.map((e) => e.blockHash))]],
+      )) as unknown[]
+    ).length === 0;
+  if (copy) {
     const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
     const prefix = `${chainId}\t${field(address)}\t`;
     function* lines() {
@@ -158,17 +166,43 @@ export async function writeEvents(
   );
 }
 
-/** Stores (or replaces) block hashes of the unfinalized window. */
-export async function storeBlocks(
+/**
+ * The window and the outbox after a batch, in one statement: stores (or replaces) `blocks`'
+ * hashes, forgets those below `forgetBelow` (when given), and writes the outbox row the relay puts
+ * on the chain-events queue after commit (when there is one).
+ *
+ * A block below `forgetBelow` is not stored at all: every part of one statement reads the same
+ * snapshot, so the delete would not see it (and its conflict with an old row of the same number
+ * would be both updated and deleted, which Postgres leaves undefined); stored, it would only have
+ * been deleted.
+ */
+export async function keepWindow(
   runner: QueryRunner,
   { chainId, address }: FollowedContract,
-  blocks: readonly BlockHeader[],
+  {
+    blocks,
+    forgetBelow,
+    announcement,
+  }: {
+    blocks: readonly BlockHeader[];
+    forgetBelow?: number;
+    announcement: Announcement | null;
+  },
 ): Promise<void> {
   await runner.query(
-    `INSERT INTO indexer.blocks (chain_id, address, number, hash, parent_hash, timestamp)
-     SELECT $1, $2, * FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[])
-     ON CONFLICT (chain_id, address, number) DO UPDATE
-       SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash, timestamp = EXCLUDED.timestamp`,
+    `WITH stored AS (
+       INSERT INTO indexer.blocks (chain_id, address, number, hash, parent_hash, timestamp)
+       SELECT $1, $2, b.* FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[])
+         AS b (number, hash, parent_hash, timestamp)
+       WHERE $7::bigint IS NULL OR b.number >= $7
+       ON CONFLICT (chain_id, address, number) DO UPDATE
+         SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash, timestamp = EXCLUDED.timestamp
+     ), forgotten AS (
+       DELETE FROM indexer.blocks WHERE chain_id = $1 AND address = $2 AND number < $7
+     )
+     INSERT INTO indexer.outbox
+       (chain_id, address, from_block, to_block, loan_ids, safe_block, finalized_block)
+     SELECT $1, $2, $8, $9, $10::numeric[], $11, $12 WHERE $8::bigint IS NOT NULL`,
     [
       chainId,
       address,
@@ -176,6 +210,12 @@ export async function storeBlocks(
       blocks.map((b) => b.hash),
       blocks.map((b) => b.parentHash),
       blocks.map((b) => b.timestamp),
+      forgetBelow ?? null,
+      announcement?.fromBlock ?? null,
+      announcement?.toBlock ?? null,
+      announcement?.loanIds ?? null,
+      announcement?.safeBlock ?? null,
+      announcement?.finalizedBlock ?? null,
     ],
   );
 }
@@ -202,30 +242,11 @@ export async function undoAbove(
   return removed.map((row) => row.loan_id);
 }
 
-/** The outbox row the relay puts on the chain-events queue after commit. */
-export async function announce(
-  runner: QueryRunner,
-  { chainId, address }: FollowedContract,
-  announcement: Announcement,
-): Promise<void> {
-  await runner.query(
-    `INSERT INTO indexer.outbox
-       (chain_id, address, from_block, to_block, loan_ids, safe_block, finalized_block)
-     VALUES ($1, $2, $3, $4, $5::numeric[], $6, $7)`,
-    [
-      chainId,
-      address,
-      announcement.fromBlock,
-      announcement.toBlock,
-      announcement.loanIds,
-      announcement.safeBlock,
-      announcement.finalizedBlock,
-    ],
-  );
-}
-
 /** The follower's state and batches (the algorithm is follower.ts). */
 export class FollowerStore {
+  /** Whether this process has made sure the source row exists (it is never deleted). */
+  private made = false;
+
   constructor(
     private readonly contract: FollowedContract,
     private readonly dataSource: DataSource,
@@ -234,11 +255,14 @@ export class FollowerStore {
   /** The source row, made at the deploy block on first use. */
   async load(): Promise<SourceState> {
     const { chainId, address, deployBlock } = this.contract;
-    await this.dataSource.query(
-      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block)
-       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [chainId, address, deployBlock, deployBlock - 1],
-    );
+    if (!this.made) {
+      await this.dataSource.query(
+        `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block)
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [chainId, address, deployBlock, deployBlock - 1],
+      );
+      this.made = true;
+    }
     const [row] = await this.dataSource.query<
       {
         cursor_block: string;
@@ -292,7 +316,8 @@ export class FollowerStore {
   /**
    * One batch of new blocks: their events, their hashes (the window keeps everything from
    * `windowFrom` up), the cursor and, when there is news, the outbox row. One transaction,
-   * fenced.
+   * fenced, of six round trips for a realtime block (BEGIN, the lock, the cursor, the events, the
+   * window and the outbox, COMMIT), where it took ten.
    */
   async commit(
     state: SourceState,
@@ -305,17 +330,13 @@ export class FollowerStore {
     },
   ): Promise<void> {
     const { chainId, address } = this.contract;
-    await this.transaction(state, async (runner) => {
+    await this.transaction(state, batch.cursor, async (runner) => {
       await writeEvents(runner, chainId, address, batch.events);
-      await storeBlocks(runner, this.contract, batch.blocks);
-      await runner.query(
-        `DELETE FROM indexer.blocks WHERE chain_id = $1 AND address = $2 AND number < $3`,
-        [chainId, address, batch.windowFrom],
-      );
-      await this.moveCursor(runner, state, batch.cursor);
-      if (batch.announcement !== null) {
-        await announce(runner, this.contract, batch.announcement);
-      }
+      await keepWindow(runner, this.contract, {
+        blocks: batch.blocks,
+        forgetBelow: batch.windowFrom,
+        announcement: batch.announcement,
+      });
     });
   }
 
@@ -328,16 +349,18 @@ export class FollowerStore {
     cursor: CursorMove,
     announcement: Omit<Announcement, 'loanIds'>,
   ): Promise<void> {
-    await this.transaction(state, async (runner) => {
+    await this.transaction(state, cursor, async (runner) => {
       const removed = await undoAbove(runner, this.contract, cursor.block);
-      await this.moveCursor(runner, state, cursor);
-      await announce(runner, this.contract, { ...announcement, loanIds: [...new Set(removed)] });
+      await keepWindow(runner, this.contract, {
+        blocks: [],
+        announcement: { ...announcement, loanIds: [...new Set(removed)] },
+      });
     });
   }
 
   /** Halts the follower: it stays where it is until `indexer:resume`. */
   async halt(state: SourceState, reason: string): Promise<void> {
-    await this.transaction(state, async (runner) => {
+    await this.transaction(state, null, async (runner) => {
       await runner.query(
         `UPDATE indexer.sources SET halted_reason = $3, updated_at = now()
          WHERE chain_id = $1 AND address = $2`,
@@ -348,15 +371,22 @@ export class FollowerStore {
 
   /**
    * A transaction under the follower's lock that finds the cursor where `state` left it, else
-   * FencedOut: another writer went first.
+   * FencedOut: another writer went first. With a `move`, the cursor is moved first, only from
+   * there (the move is the check: one round trip, not two), before anything else is written.
    */
   private transaction(
     state: SourceState,
+    move: CursorMove | null,
     work: (runner: QueryRunner) => Promise<void>,
   ): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner as QueryRunner;
       await lockFollower(runner, this.contract);
+      if (move !== null) {
+        await this.moveCursor(runner, state, move);
+        await work(runner);
+        return;
+      }
       const [row] = (await runner.query(
         `SELECT cursor_block, cursor_hash FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
         [this.contract.chainId, this.contract.address],

@@ -135,14 +135,23 @@ export class Follower {
       caughtUp: false,
       haltedReason: null,
     };
-    let state = await this.store.load();
+    // The chain's tip is asked for while the store is read: one wait for both.
+    const tipping = this.tip();
+    let state: SourceState;
+    try {
+      state = await this.store.load();
+    } catch (error) {
+      tipping.catch(() => undefined);
+      throw error;
+    }
     if (state.haltedReason !== null) {
+      tipping.catch(() => undefined);
       this.metrics.halted.set(1);
       return { ...outcome, haltedReason: state.haltedReason };
     }
     // Cleared by `npm run indexer:resume` while this process ran.
     this.metrics.halted.set(0);
-    const tip = await this.tip();
+    const tip = await tipping;
     this.observeTip(tip);
     // On start, the block we stopped at may have been reorganised while we were away.
     let reorg = !this.verifiedCursor && (await this.cursorReplaced(state, tip));

@@ -2,11 +2,11 @@ import type { DataSource } from 'typeorm';
 
 import type { RpcClient } from '../chain/rpc-client';
 import {
-  announce,
+  type BlockHeader,
   type FollowedContract,
+  keepWindow,
   lockFollower,
   resumeStore,
-  storeBlocks,
   undoAbove,
 } from './follower.store';
 
@@ -97,21 +97,25 @@ export async function resumeHalted(
     }
     const removed = await undoAbove(runner, contract, agreed.number);
     const loanIds = [...new Set(removed)].sort((a, b) => Number(BigInt(a) - BigInt(b)));
+    // A later reorg walks back through this window: it must start at the agreed block.
+    const blocks: BlockHeader[] = [];
     if (agreed.hash !== null) {
-      // A later reorg walks back through this window: it must start at the agreed block.
       const [header] = await headers(rpc, [agreed.number]);
       if (header?.hash !== agreed.hash) {
         throw new Error(`block ${agreed.number} changed on the node while resuming: run it again`);
       }
-      await storeBlocks(runner, contract, [{ number: agreed.number, ...header }]);
+      blocks.push({ number: agreed.number, ...header });
     }
     const settled = await resumeStore.resetCursor(runner, contract, agreed.number, agreed.hash);
-    await announce(runner, contract, {
-      fromBlock: agreed.number + 1,
-      toBlock: Math.max(cursor, agreed.number + 1),
-      loanIds,
-      safeBlock: settled.safeBlock ?? agreed.number,
-      finalizedBlock: settled.finalizedBlock ?? agreed.number,
+    await keepWindow(runner, contract, {
+      blocks,
+      announcement: {
+        fromBlock: agreed.number + 1,
+        toBlock: Math.max(cursor, agreed.number + 1),
+        loanIds,
+        safeBlock: settled.safeBlock ?? agreed.number,
+        finalizedBlock: settled.finalizedBlock ?? agreed.number,
+      },
     });
     if (options.dryRun === true) {
       await runner.rollbackTransaction();
