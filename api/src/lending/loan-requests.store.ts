@@ -152,8 +152,9 @@ export class LoanRequestsStore {
     private readonly sql: Sql,
   ) {}
 
+  // The reads of one loan below are on every loan page and every fast-path call: prepared.
   async record(id: string): Promise<LoanRequestRecordRow | undefined> {
-    const [row] = await this.dataSource.query<LoanRequestRecordRow[]>(
+    const [row] = await this.sql.rows<LoanRequestRecordRow>(
       `SELECT r.id, r.loan_chain_id::text AS loan_chain_id, r.status, r.borrower_wallet,
               bw.user_id AS borrower_member_id
        FROM app.loan_requests r
@@ -166,7 +167,7 @@ export class LoanRequestsStore {
 
   /** Whether this member has linked this wallet (lower-case address). */
   async isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
-    const rows = await this.dataSource.query<unknown[]>(
+    const rows = await this.sql.rows(
       `SELECT 1 FROM app.member_wallets WHERE address = $1 AND user_id = $2`,
       [wallet, memberId],
     );
@@ -220,7 +221,7 @@ export class LoanRequestsStore {
 
   /** One loan the chain has, with its members. */
   async row(id: string): Promise<LoanRequestRow | undefined> {
-    const [row] = await this.dataSource.query<LoanRequestRow[]>(
+    const [row] = await this.sql.rows<LoanRequestRow>(
       `${LOAN_REQUEST_SELECT} WHERE r.id = $1 AND r.status IS NOT NULL`,
       [id],
     );
