@@ -34,6 +34,9 @@ export function useEditProfile() {
           fallback: PROFILE_FAILED,
         })
       ).data,
+    // A read of the member under way (the profile refetches them as it opens) answers them as
+    // they were before this save: landing after it, it would put the old choice back on screen.
+    onMutate: () => queryClient.cancelQueries({ queryKey: meQueryOptions().queryKey }),
     onSuccess: (user) => {
       session.setDetail(user);
       queryClient.setQueryData(meQueryOptions().queryKey, user);

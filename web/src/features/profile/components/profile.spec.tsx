@@ -215,6 +215,37 @@ describe('loan notices on the profile', () => {
     expect((await box()).checked).toBe(true);
   });
 
+  it('keeps a choice made while the profile was still being read (the old answer lands late)', async () => {
+    // The member's read, begun as the page opened, answers only after the save: with the
+    // choice as it was before it (the e2e suite met this on a busy machine).
+    let answerRead: () => void = () => undefined;
+    const before = stored;
+    const save = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) => {
+      if (!urlOf(input).endsWith('/users/me')) {
+        return save(input, init);
+      }
+      return new Promise((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
+        answerRead = () => resolve(new Response(JSON.stringify({ success: true, data: before })));
+      });
+    });
+    renderScreen('/profile', <Profile />);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => urlOf(url).endsWith('/users/me'))).toBe(true),
+    );
+    await userEvent.click(await box());
+    await screen.findByText('Loan notices are off.');
+    await act(async () => {
+      answerRead();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect((await box()).checked).toBe(false);
+    expect(session.getState().detail?.loanNotices).toBe(false);
+  });
+
   it('keeps the choice as it was when saving fails, and says why', async () => {
     stored = member({ loanNotices: false });
     session.setDetail(stored);
