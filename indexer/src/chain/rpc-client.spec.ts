@@ -7,6 +7,8 @@ type Answer = (body: { method: string; id: number }) => {
   status?: number;
   body?: unknown;
   hang?: boolean;
+  /** Send the headers and half the body, then nothing more. */
+  stall?: boolean;
 };
 
 describe(RpcClient.name, () => {
@@ -35,9 +37,16 @@ describe(RpcClient.name, () => {
           (Array.isArray(parsed)
             ? parsed.map((call) => ({ jsonrpc: '2.0', id: call.id, result: call.method }))
             : { jsonrpc: '2.0', id: first.id, result: first.method });
-        response
-          .writeHead(reply.status ?? 200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(body));
+        const json = JSON.stringify(body);
+        response.writeHead(reply.status ?? 200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(json),
+        });
+        if (reply.stall === true) {
+          response.write(json.slice(0, json.length >> 1));
+          return;
+        }
+        response.end(json);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,6 +86,31 @@ describe(RpcClient.name, () => {
     answer = () => (++n < 3 ? (n === 1 ? { status: 502 } : { hang: true }) : {});
     expect(await client().call('eth_blockNumber', [])).toBe('eth_blockNumber');
     expect(calls).toBe(3);
+  });
+
+  it('times out an answer that stops halfway, and asks again', async () => {
+    let n = 0;
+    answer = () => (++n === 1 ? { stall: true } : {});
+    expect(await client().call('eth_getLogs', [{}])).toBe('eth_getLogs');
+    expect(calls).toBe(2);
+    n = 0;
+    calls = 0;
+    answer = () => ({ stall: true });
+    const error = await failure(client(0).call('eth_getLogs', [{}]));
+    expect({ failure: error.failure, message: error.message }).toEqual({
+      failure: 'transient',
+      message: 'eth_getLogs: timed out',
+    });
+  });
+
+  it('treats a node that cannot be reached as transient, over https as over http', async () => {
+    for (const closed of ['http://127.0.0.1:9', 'https://127.0.0.1:9']) {
+      const error = await failure(
+        new RpcClient({ url: closed, timeoutMs: 200, retries: 0 }).call('eth_chainId', []),
+      );
+      expect(error.failure).toBe('transient');
+      expect(error.message).toMatch(/ECONNREFUSED/);
+    }
   });
 
   it('gives up after its retries, saying why', async () => {

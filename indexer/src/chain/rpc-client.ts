@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Why an RPC call failed, as the follower needs to know it. */
@@ -70,6 +72,59 @@ function classify(method: string, error: { code: number; message: string }): Rpc
   return new RpcError('transient', method, message);
 }
 
+/** An HTTP answer, read whole. */
+interface Posted {
+  status: number;
+  text: string;
+}
+
+/**
+ * POSTs JSON to `url` over kept-alive connections, the whole exchange bounded by `timeoutMs`.
+ * `node:http` rather than `fetch`: undici's streams took 0.4–1 s longer to read a backfill's
+ * 50 MB getLogs answer from a local node (2.4–3.0 s against 1.9–2.0 s; curl 1.5–1.8 s), and
+ * about half a millisecond longer for each small realtime call.
+ */
+function poster(url: string): (body: string, timeoutMs: number) => Promise<Posted> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const request = secure ? httpsRequest : httpRequest;
+  return (body, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const signal = AbortSignal.timeout(timeoutMs);
+      const failed = (error: Error) =>
+        reject(
+          signal.aborted ? Object.assign(new Error('timed out'), { name: 'TimeoutError' }) : error,
+        );
+      const answered = (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', failed);
+        // Cut off mid-answer (the node went away, the timeout struck): no 'end' will come.
+        response.on('close', () => {
+          if (!response.complete) {
+            failed(new Error('the answer was cut off'));
+          }
+        });
+      };
+      request(target, {
+        method: 'POST',
+        agent,
+        signal,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      })
+        .on('response', answered)
+        .on('error', failed)
+        .end(body);
+    });
+}
+
 /**
  * A small JSON-RPC client for the follower: every call has a timeout; transient failures and
  * rate limits are retried with exponential backoff and jitter (rate limits also slow every later
@@ -81,8 +136,11 @@ export class RpcClient {
   private nextId = 1;
   /** Extra delay before every call while a provider is rate limiting us; decays on success. */
   private throttleMs = 0;
+  private readonly post: (body: string, timeoutMs: number) => Promise<Posted>;
 
-  constructor(private readonly options: RpcClientOptions) {}
+  constructor(private readonly options: RpcClientOptions) {
+    this.post = poster(options.url);
+  }
 
   async call<T>(method: string, params: unknown[]): Promise<T> {
     const [answer] = await this.send([{ method, params }]);
@@ -133,29 +191,22 @@ export class RpcClient {
     const started = performance.now();
     let failure: RpcFailure | undefined;
     try {
-      let response: Response;
-      let text: string;
+      let response: Posted;
       try {
-        response = await fetch(this.options.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(calls.length === 1 ? body[0] : body),
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
-        text = await response.text();
+        response = await this.post(
+          JSON.stringify(calls.length === 1 ? body[0] : body),
+          this.options.timeoutMs,
+        );
       } catch (error) {
         const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : String(error);
         throw new RpcError('transient', method, reason);
       }
-      if (response.status === 429) {
+      const { status, text } = response;
+      if (status === 429) {
         throw new RpcError('rate-limited', method, 'HTTP 429');
       }
-      if (!response.ok) {
-        throw new RpcError(
-          response.status >= 500 ? 'transient' : 'fatal',
-          method,
-          `HTTP ${response.status}`,
-        );
+      if (status < 200 || status >= 300) {
+        throw new RpcError(status >= 500 ? 'transient' : 'fatal', method, `HTTP ${status}`);
       }
       let parsed: unknown;
       try {
