@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 
 import { PageHeader } from '@/components/layout/page-header';
 import { Avatar } from '@/components/ui/avatar';
@@ -77,18 +77,34 @@ const changes = (values: FormValues): ProfileChanges => ({
  */
 function LoanNotices({ user }: { user: SessionUser }) {
   const save = useEditProfile();
-  // What the member just chose, shown from the click on (the mutation's own state arrives a
-  // moment later, and a controlled checkbox would flick back meanwhile); the saved choice after.
+  // What the member just chose, shown from the click on, until the member as the page holds
+  // them says the same. Not cleared when the save settles: the saved member reaches this
+  // component a task later than the save's own callbacks (TanStack Query delivers to observers
+  // on a timer), and meanwhile the box would show the old choice again.
   const [chosen, setChosen] = useState<boolean>();
-  const on = chosen ?? user.loanNotices !== false;
+  const saved = user.loanNotices !== false;
+  const on = chosen ?? saved;
+  useEffect(() => {
+    if (chosen !== undefined && chosen === saved && !save.isPending) {
+      setChosen(undefined);
+    }
+  }, [chosen, saved, save.isPending]);
   const toggle = (next: boolean) => {
     setChosen(next);
     save.mutate(
       { ...changes(formValues(user)), loanNotices: next },
       {
-        onSuccess: () => notify.success(next ? 'Loan notices are on.' : 'Loan notices are off.'),
-        onError: (error) => notify.error(error.message),
-        onSettled: () => setChosen(undefined),
+        onSuccess: (answered) => {
+          // The API kept another choice than the one sent: show what it kept.
+          if ((answered.loanNotices !== false) !== next) {
+            setChosen(undefined);
+          }
+          notify.success(next ? 'Loan notices are on.' : 'Loan notices are off.');
+        },
+        onError: (error) => {
+          setChosen(undefined);
+          notify.error(error.message);
+        },
       },
     );
   };
