@@ -176,7 +176,7 @@ export async function writeEvents(
  * would be both updated and deleted, which Postgres leaves undefined); stored, it would only have
  * been deleted.
  */
-export async function keepWindow(
+export async function keepWindowAndAnnounce(
   runner: QueryRunner,
   { chainId, address }: FollowedContract,
   {
@@ -332,7 +332,7 @@ export class FollowerStore {
     const { chainId, address } = this.contract;
     await this.transaction(state, batch.cursor, async (runner) => {
       await writeEvents(runner, chainId, address, batch.events);
-      await keepWindow(runner, this.contract, {
+      await keepWindowAndAnnounce(runner, this.contract, {
         blocks: batch.blocks,
         forgetBelow: batch.windowFrom,
         announcement: batch.announcement,
@@ -351,7 +351,7 @@ export class FollowerStore {
   ): Promise<void> {
     await this.transaction(state, cursor, async (runner) => {
       const removed = await undoAbove(runner, this.contract, cursor.block);
-      await keepWindow(runner, this.contract, {
+      await keepWindowAndAnnounce(runner, this.contract, {
         blocks: [],
         announcement: { ...announcement, loanIds: [...new Set(removed)] },
       });

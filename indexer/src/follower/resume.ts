@@ -4,7 +4,7 @@ import type { RpcClient } from '../chain/rpc-client';
 import {
   type BlockHeader,
   type FollowedContract,
-  keepWindow,
+  keepWindowAndAnnounce,
   lockFollower,
   resumeStore,
   undoAbove,
@@ -107,7 +107,7 @@ export async function resumeHalted(
       blocks.push({ number: agreed.number, ...header });
     }
     const settled = await resumeStore.resetCursor(runner, contract, agreed.number, agreed.hash);
-    await keepWindow(runner, contract, {
+    await keepWindowAndAnnounce(runner, contract, {
       blocks,
       announcement: {
         fromBlock: agreed.number + 1,
