@@ -77,10 +77,10 @@ const changes = (values: FormValues): ProfileChanges => ({
  */
 function LoanNotices({ user }: { user: SessionUser }) {
   const save = useEditProfile();
-  // What the member just chose, shown from the click on, until the member as the page holds
-  // them says the same. Not cleared when the save settles: the saved member reaches this
-  // component a task later than the save's own callbacks (TanStack Query delivers to observers
-  // on a timer), and meanwhile the box would show the old choice again.
+  // What the member just chose (then what the API kept), shown from the click on, until the
+  // member as the page holds them says the same. Not cleared when the save settles: the saved
+  // member reaches this component a task later than the save's own callbacks (TanStack Query
+  // delivers to observers on a timer), and meanwhile the box would show the old choice again.
   const [chosen, setChosen] = useState<boolean>();
   const saved = user.loanNotices !== false;
   const on = chosen ?? saved;
@@ -95,10 +95,8 @@ function LoanNotices({ user }: { user: SessionUser }) {
       { ...changes(formValues(user)), loanNotices: next },
       {
         onSuccess: (answered) => {
-          // The API kept another choice than the one sent: show what it kept.
-          if ((answered.loanNotices !== false) !== next) {
-            setChosen(undefined);
-          }
+          // What the API kept (the choice sent, unless it kept another), until the page holds it.
+          setChosen(answered.loanNotices !== false);
           notify.success(next ? 'Loan notices are on.' : 'Loan notices are off.');
         },
         onError: (error) => {
