@@ -212,7 +212,6 @@ export function realtime(stack: Stack, borrower: Member, lender: Member, stream:
     async throughIndexer(): Promise<Sample[]> {
       const loanId = await nextLoanId();
       const requested = await request();
-      // The only `requested` loan: every earlier cycle ended repaid.
       const listed = await announced(loanId, 'requested');
       const samples = [sample('request', loanId, requested, listed)];
       const funded = await fund(loanId);

@@ -21,8 +21,9 @@ export interface LoanStream {
   /** Every `event: loan` received, in order. */
   loans(): StreamedLoan[];
   /**
-   * The first loan event from now on (or already received and not yet taken by an earlier call)
-   * that `match` accepts; rejects after `timeoutMs`.
+   * The first loan event from now on (or already received and not yet looked at by an earlier
+   * call) that `match` accepts; rejects after `timeoutMs`. One wait at a time: the events a wait
+   * looks at and passes over are not offered to the next one.
    */
   next(match: (loan: StreamedLoan) => boolean, timeoutMs?: number): Promise<StreamedLoan>;
   ended(): boolean;
@@ -39,7 +40,7 @@ export async function openLoanStream(apiUrl: string, token: string): Promise<Loa
   });
   const blocks: string[] = [];
   const loans: StreamedLoan[] = [];
-  /** How many of `loans` a `next` has looked at: each event answers one wait at most. */
+  /** How many of `loans` the waits have looked at. */
   let taken = 0;
   let arrived: () => void = () => undefined;
   let ended = false;
