@@ -4,14 +4,14 @@ import 'reflect-metadata';
 import { type INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { RequestHandler } from 'express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 
 import { AppModule, type AppOptions } from './app.module';
 import { EnvelopeAdapter } from './common/envelope-adapter';
 import { type Env, EnvError, loadEnv } from './config/env';
+import { crossOrigin } from './cross-origin';
 import { REQUEST_LOG } from './logging/logging.module';
-import { REQUEST_ID_HEADER, requestContext } from './logging/request-context';
+import { REQUEST_ID_HEADER, requestContext, type RequestObserver } from './logging/request-context';
 import { ApiMetrics } from './ops/api-metrics';
 import { serveOpenApi } from './openapi';
 import { securityHeaders } from './security-headers';
@@ -27,18 +27,15 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<INe
   app.useLogger(app.get(PinoNestLogger));
   // First, so that everything after runs inside the request's context (its id on every line).
   app.use(
-    requestContext(),
-    app.get(ApiMetrics).observeRequests(),
-    app.get<RequestHandler>(REQUEST_LOG),
+    requestContext([app.get(ApiMetrics).observeRequest, app.get<RequestObserver>(REQUEST_LOG)]),
     securityHeaders(),
+    // The web client is on another origin: it reads Retry-After to count down to when a refused
+    // request (a code asked for too soon) would be accepted, and the request id to quote in a
+    // report.
+    crossOrigin(env.CORS_ORIGINS, ['Retry-After', REQUEST_ID_HEADER]),
   );
-  // The web client is on another origin: it reads Retry-After to count down to when a refused
-  // request (a code asked for too soon) would be accepted, and the request id to quote in a
-  // report.
-  app.enableCors({
-    origin: env.CORS_ORIGINS,
-    exposedHeaders: ['Retry-After', REQUEST_ID_HEADER],
-  });
+  // Nothing says what serves the API (helmet removed it per answer; this never sets it).
+  app.disable('x-powered-by');
   // req.ip is the socket's address unless trusted proxies are configured.
   app.set('trust proxy', env.TRUST_PROXY_HOPS);
   // Every answer is `no-store` (security-headers.ts): no client revalidates, so hashing each

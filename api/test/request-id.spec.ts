@@ -5,6 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 
 import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { createApp } from '../src/main';
+import { signedInMember } from './members';
 import { startSmtpSink } from './smtp-sink';
 import { testEnv } from './test-env';
 
@@ -135,5 +136,28 @@ describe('request ids in the logs', () => {
     expect(lines.filter((l) => l.reqId === 'health-probe' || l.reqId === 'metrics-probe')).toEqual(
       [],
     );
+  });
+
+  it('logs a stream the client left once, when it left, with its request id', async () => {
+    const member = await signedInMember(app, url, 'Stream Member');
+    const leave = new AbortController();
+    const stream = await fetch(`${url}/microlending/stream`, {
+      headers: { authorization: `Bearer ${member.token}`, 'x-request-id': 'stream-1' },
+      signal: leave.signal,
+    });
+    expect(stream.status).toBe(200);
+    // Open: nothing is logged of it yet.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.filter((l) => l.reqId === 'stream-1')).toEqual([]);
+    leave.abort();
+    const line = await logged((l) => l.reqId === 'stream-1', 'for the stream');
+    expect(line).toMatchObject({
+      level: 'debug',
+      msg: 'request closed before its answer was sent',
+      route: '/microlending/stream',
+      status: 200,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.filter((l) => l.reqId === 'stream-1')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 
 import { createApp } from '../src/main';
+import { STOP_PAGE_CSP } from '../src/notices/stop-page';
 import { signedInMember, type TestMember } from './members';
 import { testEnv } from './test-env';
 
@@ -63,6 +64,15 @@ describe('security headers', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
     // And the request id, to quote in a report.
     expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Request-Id');
+  });
+
+  it('gives the stop page, a page a mail opens, a page’s headers and its own policy', async () => {
+    const response = await fetch(`${url}/notices/stop?token=not-a-token`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expectHardened(response);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('content-security-policy')).toBe(STOP_PAGE_CSP);
   });
 
   it('serves /docs with its own scripts only, never in a frame', async () => {

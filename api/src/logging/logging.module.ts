@@ -1,61 +1,60 @@
 import { lineFormat } from '@lendpath/indexer/log-format';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
-import { type DestinationStream, type LevelWithSilent, type Logger, pino } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { type DestinationStream, type Level, type Logger, pino } from 'pino';
 
 import type { Env } from '../config/env';
-import { currentRequest, routePattern } from './request-context';
+import { currentRequest, type RequestObserver, requestIdOf, routePattern } from './request-context';
 
 /** Paths probed every few seconds by orchestrators and Prometheus: never an automatic line. */
 const UNLOGGED_PATHS = new Set(['/health', '/metrics']);
 
 /**
- * How a finished request is logged. A successful one only at `debug` (LOG_LEVEL=debug turns on
- * a full access log; /metrics counts every request anyway), a refusal at `info`, a failure at
- * `error`: at the default level a busy API writes a line only when something went wrong.
+ * How a request is logged. A successful one only at `debug` (LOG_LEVEL=debug turns on a full
+ * access log; /metrics counts every request anyway), a refusal at `info`, a failure at `error`:
+ * at the default level a busy API writes a line only when something went wrong.
  */
-function requestLevel(response: Response, error?: Error): LevelWithSilent {
-  if (error !== undefined || response.statusCode >= 500) {
+function requestLevel(response: Response): Level {
+  if (response.statusCode >= 500) {
     return 'error';
   }
   return response.statusCode >= 400 ? 'info' : 'debug';
 }
 
-/** The fields of a request's one line: small and flat, read at the end of the request. */
-const requestFields = (request: Request, response: Response, value: unknown) => ({
-  method: request.method,
-  path: request.originalUrl.split('?', 1)[0],
-  route: routePattern(request, response),
-  status: response.statusCode,
-  responseTime: (value as { responseTime: number }).responseTime,
-});
-
 /**
- * The request log: pino-http's line for each finished request. Kept cheap on the read path: the
- * request id comes from requestContext(), not from pino-http; nothing is bound per request
- * (pino-http's `req` binding would serialize every request's headers into a child logger, so
- * its serializer drops it); the line is built from a few fields at the request's end, and only
- * written when its level is on.
+ * The request log: one line for each request, written when it is over (request-context.ts) and
+ * only when its level is on, so a read that succeeds costs it nothing but that check. The line
+ * is small and flat, and names the request by the id its context gave it (it is written from the
+ * response's `close`, which may come outside that context).
  */
-function requestLog(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    wrapSerializers: false,
-    serializers: { req: () => undefined, res: () => undefined, err: pino.stdSerializers.err },
-    autoLogging: { ignore: (request) => UNLOGGED_PATHS.has(request.url ?? '') },
-    customLogLevel: (_request, response, error) => requestLevel(response as Response, error),
-    customSuccessMessage: () => 'request completed',
-    customErrorMessage: () => 'request failed',
-    customSuccessObject: (request, response, value) =>
-      requestFields(request as Request, response as Response, value),
-    customErrorObject: (request, response, _error, value) =>
-      requestFields(request as Request, response as Response, value),
-  }) as RequestHandler;
+function requestLog(logger: Logger): RequestObserver {
+  return (request, response, elapsedMs) => {
+    const level = requestLevel(response);
+    if (!logger.isLevelEnabled(level)) {
+      return;
+    }
+    const path = request.originalUrl.split('?', 1)[0]!;
+    if (UNLOGGED_PATHS.has(path)) {
+      return;
+    }
+    const fields = {
+      reqId: requestIdOf(request),
+      method: request.method,
+      path,
+      route: routePattern(request, response),
+      status: response.statusCode,
+      responseTime: Math.round(elapsedMs * 10) / 10,
+    };
+    if (!response.writableFinished) {
+      logger[level](fields, 'request closed before its answer was sent');
+    } else {
+      logger[level](fields, level === 'error' ? 'request failed' : 'request completed');
+    }
+  };
 }
 
-/** The injection token of the request log's middleware (main.ts mounts it). */
+/** The injection token of the request log (main.ts hands it to requestContext). */
 export const REQUEST_LOG = Symbol('REQUEST_LOG');
 
 /**
@@ -81,8 +80,8 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       imports: [
-        // Its per-request middleware is not mounted (no routes): the request log is our own,
-        // mounted first in main.ts, and the request id does not depend on it.
+        // Its per-request middleware is not mounted (no routes): the request log is our own
+        // (requestLog above, told by requestContext), and the request id does not depend on it.
         LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] }),
       ],
       providers: [{ provide: REQUEST_LOG, useValue: requestLog(logger) }],

@@ -35,19 +35,39 @@ export const isRequestId = (value: unknown): value is string =>
   typeof value === 'string' && ACCEPTED_ID.test(value);
 
 /**
- * The first middleware: takes the caller's `X-Request-Id` (or makes one), sends it back on the
- * answer, sets `req.id` (which pino-http logs the request with) and runs the rest of the
- * request inside its context.
+ * Told of every request once it is over, its answer sent or its connection closed first
+ * (`response.writableFinished` says which): the request log and the request metrics.
  */
-export function requestContext(): RequestHandler {
+export type RequestObserver = (request: Request, response: Response, elapsedMs: number) => void;
+
+/**
+ * The first middleware: takes the caller's `X-Request-Id` (or makes one), sends it back on the
+ * answer, sets `req.id`, runs the rest of the request inside its context, and tells `observers`
+ * when it is over. One `close` listener serves them all (a response emits it after `finish`, or
+ * alone when the client went first): the log and the metrics had three listeners and a pino
+ * child logger per request between them, a tenth of a `/health`'s server time.
+ */
+export function requestContext(observers: readonly RequestObserver[] = []): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
+    const started = performance.now();
     const given = request.headers['x-request-id'];
     const reqId = isRequestId(given) ? given : randomUUID();
     (request as Request & { id: string }).id = reqId;
     response.setHeader(REQUEST_ID_HEADER, reqId);
+    if (observers.length > 0) {
+      response.once('close', () => {
+        const elapsedMs = performance.now() - started;
+        for (const observe of observers) {
+          observe(request, response, elapsedMs);
+        }
+      });
+    }
     storage.run({ reqId }, next);
   };
 }
+
+/** The id {@link requestContext} gave a request. */
+export const requestIdOf = (request: Request): string => (request as Request & { id: string }).id;
 
 /**
  * The route pattern that answered (`/academy/courses/:id`), for logs and metrics: never the raw

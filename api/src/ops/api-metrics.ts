@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { withTimeout } from '../common/with-timeout';
-import { routePattern } from '../logging/request-context';
+import { type RequestObserver, routePattern } from '../logging/request-context';
 import { LendingReads } from '../lending/lending-reads';
 import { OBSERVED, OBSERVED_QUEUES } from './observed-queues';
 
@@ -78,25 +77,22 @@ export class ApiMetrics {
   }
 
   /**
-   * Observes every request once it finished: one histogram observation, labelled with the
-   * route's pattern (`/academy/courses/:id`), never the raw URL, so the series stay few.
+   * Observes each request whose answer was sent, once, labelled with the route's pattern
+   * (`/academy/courses/:id`), never the raw URL, so the series stay few.
    */
-  observeRequests(): RequestHandler {
-    return (request: Request, response: Response, next: NextFunction) => {
-      const started = performance.now();
-      response.once('finish', () => {
-        this.requestSeconds.observe(
-          {
-            method: request.method,
-            route: routePattern(request, response),
-            status: response.statusCode,
-          },
-          (performance.now() - started) / 1_000,
-        );
-      });
-      next();
-    };
-  }
+  readonly observeRequest: RequestObserver = (request, response, elapsedMs) => {
+    if (!response.writableFinished) {
+      return;
+    }
+    this.requestSeconds.observe(
+      {
+        method: request.method,
+        route: routePattern(request, response),
+        status: response.statusCode,
+      },
+      elapsedMs / 1_000,
+    );
+  };
 
   /** The exposition text, with the queues and the projection read now. */
   async text(): Promise<string> {
