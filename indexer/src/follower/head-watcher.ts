@@ -1,7 +1,8 @@
 import type { Logger } from '@nestjs/common';
 
 /**
- * Subscribes to new heads over WebSocket and calls `onHead` for each. It only triggers syncs: the
+ * Subscribes to new heads over WebSocket and calls `onHead` with each one's hash (undefined when
+ * a node leaves it out). It only triggers syncs: the
  * follower reads the chain itself, so a missed, duplicated or out-of-order head changes nothing,
  * and a subscription that drops or goes quiet leaves the scheduler's polling tick in charge while
  * it reconnects with backoff.
@@ -14,7 +15,7 @@ export class HeadWatcher {
 
   constructor(
     private readonly url: string,
-    private readonly onHead: () => void,
+    private readonly onHead: (hash: string | undefined) => void,
     private readonly logger: Pick<Logger, 'log' | 'warn'>,
   ) {}
 
@@ -39,9 +40,14 @@ export class HeadWatcher {
       );
     });
     socket.addEventListener('message', (message) => {
-      const body = JSON.parse(String(message.data)) as { method?: string; error?: unknown };
+      const body = JSON.parse(String(message.data)) as {
+        method?: string;
+        params?: { result?: { hash?: unknown } };
+        error?: unknown;
+      };
       if (body.method === 'eth_subscription') {
-        this.onHead();
+        const hash = body.params?.result?.hash;
+        this.onHead(typeof hash === 'string' ? hash : undefined);
       } else if (body.error !== undefined) {
         this.logger.warn(
           `newHeads subscription refused; polling only: ${JSON.stringify(body.error)}`,

@@ -45,8 +45,11 @@ export interface IndexerFixture {
   close(): Promise<void>;
 }
 
+/** Settings over the fixture's own; a function of the chain for those that name it (its URLs). */
+type Overrides = NodeJS.ProcessEnv | ((chain: LocalChain) => NodeJS.ProcessEnv);
+
 export async function indexerFixture(
-  overrides: NodeJS.ProcessEnv = {},
+  overrides: Overrides = {},
   options: { shape?: ChainShape } = {},
 ): Promise<IndexerFixture> {
   const chain = await startChain({
@@ -68,7 +71,7 @@ export async function indexerFixture(
     INDEXER_POLL_MS: '50',
     // The indexer runs in the test's process: its warnings and errors only, in the test's output.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    ...overrides,
+    ...(typeof overrides === 'function' ? overrides(chain) : overrides),
   });
   const db = await new DataSource(dataSourceOptions(databaseUrl)).initialize();
   let app: INestApplicationContext | undefined;
