@@ -32,6 +32,11 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     }
     const id = body.loanChainId;
     const wallet = body.walletAddress.toLowerCase();
+    // The receipt is on its way while the wallet and the loan are checked.
+    const requestedIn =
+      body.transactionHash === undefined
+        ? undefined
+        : this.chain.eventInReceipt(body.transactionHash, 'LoanRequested');
     if (!(await this.loanRequests.isLinkedTo(wallet, callerId))) {
       throw lendingErrors.walletNotLinked();
     }
@@ -51,9 +56,9 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
       throw lendingErrors.durationMismatch(id, onChain.duration, durationSeconds);
     }
     const requested =
-      body.transactionHash === undefined
+      requestedIn === undefined
         ? await this.chain.findEvent('LoanRequested', id)
-        : await this.chain.eventInReceipt(body.transactionHash, 'LoanRequested', id);
+        : await requestedIn(id);
     if (requested !== undefined) {
       await this.projection.addHints([requested]);
     }

@@ -40,15 +40,12 @@ export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanT
 
   async execute(command: RecordLoanTransactionCommand): Promise<LoanRequestView> {
     const { callerId, kind, body } = command;
+    const eventIn = this.chain.eventInReceipt(body.transactionHash, TRANSACTION_EVENTS[kind]);
     const record = await this.loanRequests.find(command.loanRequestId);
     if (kind === 'fund' && record.borrowerMemberId === callerId) {
       throw lendingErrors.ownRequest();
     }
-    const event = await this.chain.eventInReceipt(
-      body.transactionHash,
-      TRANSACTION_EVENTS[kind],
-      record.loanChainId,
-    );
+    const event = await eventIn(record.loanChainId);
     if (kind === 'fund') {
       const { lenderWalletAddress, interestRate } = body as FundBody;
       if (event.args.lender !== lenderWalletAddress.toLowerCase()) {
