@@ -22,6 +22,8 @@ async function main(): Promise<void> {
       env,
     );
     const loans = await projection.reproject();
+    // A reprojection changes many rows: the VACUUM it started ends before the connections do.
+    await projection.beforeApplicationShutdown();
     console.log(
       `reprojected ${loans} loan(s) of chain ${env.deployment.chainId} in ` +
         `${Math.round(performance.now() - started)} ms`,

@@ -10,6 +10,7 @@ import {
   withDatabase,
 } from '@lendpath/test-kit/postgres';
 import { postgresServerUrl } from '@lendpath/test-kit/services';
+import { until } from '@lendpath/test-kit/until';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 import { Sql } from '../../src/database/sql';
 
@@ -47,11 +48,20 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     );
   });
   afterAll(async () => {
+    await projection.beforeApplicationShutdown();
     await db.destroy();
     await dropDatabase(url);
   });
 
   const loan = () => `${nextLoan++}`;
+  /** How often app.loan_requests has been vacuumed and analyzed, by hand or by the projection. */
+  const vacuums = async () => {
+    const [row] = await db.query<{ vacuums: number; analyzes: number }[]>(
+      `SELECT vacuum_count::int AS vacuums, analyze_count::int AS analyzes
+       FROM pg_stat_user_tables WHERE schemaname = 'app' AND relname = 'loan_requests'`,
+    );
+    return row!;
+  };
   const store = async (
     loanId: string,
     name: string,
@@ -326,9 +336,17 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     await store(hinted, 'LoanCancelled', {}, { hint: true, block: 700 });
 
     const ids = Array.from({ length: count }, (_, i) => `${first + i}`);
+    const vacuumsBefore = await vacuums();
     const transitions = await projection.reconcile(ids);
 
     expect(transitions).toHaveLength(count);
+    // So many changed rows: the table is vacuumed and analyzed behind them (tidySoon).
+    await projection.beforeApplicationShutdown();
+    await until(
+      'a VACUUM (ANALYZE) of app.loan_requests',
+      vacuums,
+      (now) => now.vacuums > vacuumsBefore.vacuums && now.analyzes > vacuumsBefore.analyzes,
+    );
     expect(new Set(transitions.map((t) => t.loanChainId))).toEqual(new Set(ids));
     const [folded] = await db.query<{ repaid: number; released: number }[]>(
       `SELECT count(*) FILTER (WHERE status = 'repaid' AND as_of_block = 602)::int AS repaid,
