@@ -33,8 +33,8 @@ const isPage = (request: Request): boolean => {
  * X-XSS-Protection act only on an HTML page a browser shows (its window opener, its agent
  * cluster, its links, IE 8's download box, Flash's policy files, a retired XSS filter), and these
  * answers are not pages. Each header is work on every answer (Node checks it as it is set and
- * again as it writes the head): with them, helmet cost a fifth of an authenticated read's
- * server time (`npm run bench -w api -- --only health`). The pages below still get them all.
+ * again as it writes the head): with them, helmet cost a fifth of a `/health`'s server time
+ * (`npm run bench -w api -- --only health`, without it). The pages below still get them all.
  */
 const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cache-Control', 'no-store'],

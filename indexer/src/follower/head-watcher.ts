@@ -2,10 +2,9 @@ import type { Logger } from '@nestjs/common';
 
 /**
  * Subscribes to new heads over WebSocket and calls `onHead` with each one's hash (undefined when
- * a node leaves it out). It only triggers syncs: the
- * follower reads the chain itself, so a missed, duplicated or out-of-order head changes nothing,
- * and a subscription that drops or goes quiet leaves the scheduler's polling tick in charge while
- * it reconnects with backoff.
+ * a node leaves it out). It only triggers syncs: the follower reads the chain itself, so a
+ * missed, duplicated or out-of-order head changes nothing, and a subscription that drops or goes
+ * quiet leaves the scheduler's polling tick in charge while it reconnects with backoff.
  */
 export class HeadWatcher {
   private socket?: WebSocket;
