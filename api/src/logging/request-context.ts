@@ -34,6 +34,9 @@ const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const isRequestId = (value: unknown): value is string =>
   typeof value === 'string' && ACCEPTED_ID.test(value);
 
+/** A request {@link requestContext} has given its id. */
+type IdentifiedRequest = Request & { id: string };
+
 /**
  * Told of every request once it is over, its answer sent or its connection closed first
  * (`response.writableFinished` says which): the request log and the request metrics.
@@ -54,7 +57,7 @@ export function requestContext(observers: readonly RequestObserver[] = []): Requ
     const started = performance.now();
     const given = request.headers['x-request-id'];
     const reqId = isRequestId(given) ? given : randomUUID();
-    (request as Request & { id: string }).id = reqId;
+    (request as IdentifiedRequest).id = reqId;
     response.setHeader(REQUEST_ID_HEADER, reqId);
     if (observers.length > 0) {
       response.once('close', () => {
@@ -73,7 +76,7 @@ export function requestContext(observers: readonly RequestObserver[] = []): Requ
 }
 
 /** The id {@link requestContext} gave a request. */
-export const requestIdOf = (request: Request): string => (request as Request & { id: string }).id;
+export const requestIdOf = (request: Request): string => (request as IdentifiedRequest).id;
 
 /**
  * The route pattern that answered (`/academy/courses/:id`), for logs and metrics: never the raw

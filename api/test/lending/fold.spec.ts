@@ -2,7 +2,11 @@ import { DataSource } from 'typeorm';
 
 import { migrate as migrateIndexer } from '../../../indexer/src/database/data-source';
 import type { LendingChain } from '../../src/lending/chain/lending-chain';
-import { LoanProjection, loanLock } from '../../src/lending/projection/loan-projection';
+import {
+  LoanProjection,
+  loanLock,
+  VACUUM_MIN_CHANGES,
+} from '../../src/lending/projection/loan-projection';
 import {
   dropDatabase,
   ensureDatabase,
@@ -340,7 +344,8 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     const transitions = await projection.reconcile(ids);
 
     expect(transitions).toHaveLength(count);
-    // So many changed rows: the table is vacuumed and analyzed behind them (tidySoon).
+    // So many changed rows: the table is vacuumed and analyzed behind them (vacuumSoon).
+    expect(count).toBeGreaterThanOrEqual(VACUUM_MIN_CHANGES);
     await projection.beforeApplicationShutdown();
     await until(
       'a VACUUM (ANALYZE) of app.loan_requests',

@@ -62,9 +62,9 @@ const PARALLEL_FOLD_MIN_LOANS = 1_000;
 
 /**
  * A reconcile that changed at least this many rows is followed by VACUUM (ANALYZE) of
- * `app.loan_requests`: see {@link LoanProjection.tidySoon}.
+ * `app.loan_requests`: see {@link LoanProjection.vacuumSoon}.
  */
-export const TIDY_MIN_CHANGES = 1_000;
+export const VACUUM_MIN_CHANGES = 1_000;
 
 /**
  * The `loan_requests` projection (DESIGN.md §4). Reconciling a set of loans re-folds each from
@@ -83,7 +83,7 @@ export class LoanProjection implements BeforeApplicationShutdown {
   private readonly logger = new Logger(LoanProjection.name);
   private readonly parallelism: number;
   /** The VACUUM under way, if any. */
-  private tidying: Promise<void> | undefined;
+  private vacuuming: Promise<void> | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -124,14 +124,14 @@ export class LoanProjection implements BeforeApplicationShutdown {
       ]),
     );
     const transitions = [...folded, ...promoted.map((row) => transition(row, row.status, true))];
-    if (transitions.length >= TIDY_MIN_CHANGES) {
-      this.tidySoon();
+    if (transitions.length >= VACUUM_MIN_CHANGES) {
+      this.vacuumSoon();
     }
     return transitions;
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.tidying;
+    await this.vacuuming;
   }
 
   /**
@@ -147,11 +147,11 @@ export class LoanProjection implements BeforeApplicationShutdown {
    * suites run on); a reconcile knows the moment. A VACUUM blocks no reads or writes, and one the
    * role may not run (it does not own the table) is a warning from Postgres, not an error.
    */
-  private tidySoon(): void {
-    if (this.tidying !== undefined) {
+  private vacuumSoon(): void {
+    if (this.vacuuming !== undefined) {
       return;
     }
-    this.tidying = this.dataSource
+    this.vacuuming = this.dataSource
       .query('VACUUM (ANALYZE) app.loan_requests')
       .then(
         () => undefined,
@@ -159,7 +159,7 @@ export class LoanProjection implements BeforeApplicationShutdown {
           this.logger.warn(`VACUUM of app.loan_requests failed: ${String(error)}`),
       )
       .finally(() => {
-        this.tidying = undefined;
+        this.vacuuming = undefined;
       });
   }
 
