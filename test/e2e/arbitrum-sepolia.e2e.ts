@@ -13,7 +13,7 @@ import { root, type Stack, startStack } from '@lendpath/test-kit/stack';
 import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { expect, test } from './fixtures.ts';
 import { apiLogin, storeSession } from './session.ts';
-import { injectWallet, linkWallet as linkInBrowser } from './wallet.ts';
+import { injectWallet, linkWallet as linkInBrowser, openFundDialog } from './wallet.ts';
 
 /**
  * The whole product on the Sepolia-shaped local chain: a stack of its own (chain 421614, Circle's
@@ -166,8 +166,7 @@ test('Grace’s wallet adds Arbitrum Sepolia, she links it and funds the loan', 
     hasText: 'Tools for a bicycle repair stall',
   });
   await expect(card).toContainText('REQUESTED');
-  await card.getByRole('button', { name: 'Fund Loan' }).click();
-  const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
+  const modal = await openFundDialog(card);
   await modal.getByLabel('APR (%)').fill('6');
   await modal.getByRole('button', { name: 'Fund Loan' }).click();
   await expect(grace.locator('.Toastify').getByText('Loan funded successfully!')).toBeVisible({

@@ -11,7 +11,7 @@ import { seriousAccessibilityIssues } from './a11y.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from './page-tools.ts';
 import { type SignedIn, signUpMember, storeSession } from './session.ts';
-import { injectWallet, linkWallet } from './wallet.ts';
+import { injectWallet, linkWallet, openFundDialog } from './wallet.ts';
 
 /**
  * Micro Lending as two members would use it, each in their own browser with their own wallet:
@@ -148,8 +148,7 @@ test('Grace connects from another network: the wallet adds the chain; she links 
 test('Grace funds it at 7.5 %; Ada sees FUNDED with the due date without reloading', async () => {
   test.setTimeout(60_000);
   const market = grace.getByRole('region', { name: ADA_NAME }).first();
-  await market.getByRole('button', { name: 'Fund Loan' }).click();
-  const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
+  const modal = await openFundDialog(market);
   await expect(modal.getByLabel('APR (%)')).toHaveValue('5');
   // The borrower accepts at most 10 %: more is clamped to it.
   await modal.getByLabel('APR (%)').fill('15');
@@ -213,20 +212,10 @@ test('Grace cannot fund more than her wallet holds', async () => {
     hasText: 'A second-hand laptop',
   });
   // By keyboard: the modal opens on its first control, Esc closes it, Enter funds.
-  const fund = laptop.getByRole('button', { name: 'Fund Loan' });
-  const modal = grace.getByRole('dialog', { name: 'Set Interest Rate' });
-  // SPEC §2: Fund Loan is disabled while anything loads, and a live refresh of the list (the
-  // last test's loan changes reaching Grace) may start between focusing it and pressing Enter.
-  const openByKeyboard = () =>
-    expect(async () => {
-      await expect(fund).toBeEnabled();
-      await fund.press('Enter');
-      await expect(modal.getByLabel('APR (%)')).toBeFocused({ timeout: 3_000 });
-    }).toPass({ timeout: 20_000 });
-  await openByKeyboard();
+  const modal = await openFundDialog(laptop, 'keyboard');
   await grace.keyboard.press('Escape');
   await expect(modal).toBeHidden();
-  await openByKeyboard();
+  await openFundDialog(laptop, 'keyboard');
   await grace.keyboard.press('Enter');
   await expect(
     toast(grace, /^Insufficient USDC balance\. You have [\d.]+ USDC but need 9 USDC$/),
@@ -417,11 +406,8 @@ test.describe('a repayment the lender cannot receive', () => {
       const market = lender
         .getByRole('region', { name: BORROWER_NAME })
         .filter({ hasText: loan.description });
-      await market.getByRole('button', { name: 'Fund Loan' }).click();
-      await lender
-        .getByRole('dialog', { name: 'Set Interest Rate' })
-        .getByRole('button', { name: 'Fund Loan' })
-        .click();
+      const dialog = await openFundDialog(market);
+      await dialog.getByRole('button', { name: 'Fund Loan' }).click();
       await expectToast(lender, 'Loan funded successfully!', 'success');
       await expect(market).toContainText('FUNDED');
     }

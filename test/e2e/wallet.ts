@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { expect } from './fixtures.ts';
 
@@ -156,4 +156,28 @@ export async function linkWallet(page: Page): Promise<void> {
     .getByRole('button', { name: 'Sign to link' })
     .click();
   await expect(page.getByText('Linked to your account', { exact: true })).toBeVisible();
+}
+
+/**
+ * Opens 'Set Interest Rate' from a marketplace card and returns the dialog. SPEC §2 disables
+ * Fund Loan while anything loads, and a live refresh of the list (another loan's change reaching
+ * this page) can disable it between Playwright's enabled check and its click, which then does
+ * nothing: so the click is retried until the dialog is open.
+ */
+export async function openFundDialog(
+  card: Locator,
+  how: 'click' | 'keyboard' = 'click',
+): Promise<Locator> {
+  const fund = card.getByRole('button', { name: 'Fund Loan' });
+  const dialog = card.page().getByRole('dialog', { name: 'Set Interest Rate' });
+  await expect(async () => {
+    // A retry never clicks through a dialog that is already open.
+    if (!(await dialog.isVisible())) {
+      await expect(fund).toBeEnabled();
+      await (how === 'click' ? fund.click({ timeout: 5_000 }) : fund.press('Enter'));
+    }
+    // The dialog opens on its first control.
+    await expect(dialog.getByLabel('APR (%)')).toBeFocused({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  return dialog;
 }
