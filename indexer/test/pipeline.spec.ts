@@ -132,6 +132,8 @@ describe('the follower ending a backfill', () => {
           finalizedDepth: env.INDEXER_FINALIZED_DEPTH,
           initialRange: env.INDEXER_INITIAL_RANGE,
           maxRange: env.INDEXER_MAX_RANGE,
+          // The range in one piece: this is about the blocks above it.
+          backfillPieces: 1,
         },
         other.db,
         rpc,
@@ -158,18 +160,23 @@ describe('the follower ending a backfill', () => {
     }
   });
 
-  it('commits its last range and the unfinalized blocks above it as one batch', async () => {
+  it('commits a range piece by piece, the last with the blocks above it, and relays one job', async () => {
     const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
     await f.start();
-    await f.until('the history announced', announcements, (rows) =>
-      rows.some((row) => Number(row.to_block) >= head),
+    const jobs = await f.until(
+      'the history on the queue',
+      () => f.chainEvents().getJobs(['waiting', 'completed', 'active']),
+      (all) => all.some((job) => job.data.toBlock === head),
     );
-    // One batch from the deploy to the head: the API folds each loan once. The last requests
-    // are above the finalized depth (5 blocks), so they were fetched by hash, parent by parent.
-    const [batch, ...rest] = await announcements();
-    expect(rest).toEqual([]);
-    expect(Number(batch!.to_block)).toBe(head);
-    expect(batch!.loans).toBe(8);
+    // The range from the deploy to the finalized block came in pieces, each its own batch, the
+    // last with the unfinalized blocks above it (fetched by hash, parent by parent).
+    const batches = await announcements();
+    expect(batches.length).toBe(f.env.INDEXER_BACKFILL_PIECES);
+    expect(Number(batches.at(-1)!.to_block)).toBe(head);
+    // One job for all of them: the API folds each loan once.
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.data).toMatchObject({ fromBlock: Number(batches[0]!.from_block), toBlock: head });
+    expect(new Set(jobs[0]!.data.loanIds).size).toBe(8);
     const [blocks] = await f.db.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM indexer.blocks`,
     );
@@ -177,4 +184,72 @@ describe('the follower ending a backfill', () => {
     expect(blocks!.n).toBe(6);
     expect(await f.storedEvents()).toHaveLength(8);
   });
+});
+
+describe('the follower asking for a range in pieces', () => {
+  it('asks again at half the range when the provider refuses a piece; stores every event once', async () => {
+    // A provider that answers getLogs over one block at a time, and refuses more as providers do.
+    class OneBlockAtMost extends RpcClient {
+      readonly asked: number[] = [];
+      override call<T>(method: string, params: unknown[]): Promise<T> {
+        if (method === 'eth_getLogs') {
+          const [{ fromBlock, toBlock }] = params as [{ fromBlock: string; toBlock: string }];
+          const span = Number(toBlock) - Number(fromBlock) + 1;
+          this.asked.push(span);
+          if (span > 1) {
+            return Promise.reject(new RpcError('range', method, `${span} blocks, at most 1`));
+          }
+        }
+        return super.call<T>(method, params);
+      }
+    }
+    const f = await indexerFixture();
+    try {
+      await f.actions.approve(borrower);
+      for (let i = 0; i < 8; i++) {
+        await f.actions.request(borrower, 4_000_000n + BigInt(i), 86_400n * 7n);
+      }
+      const rpc = new OneBlockAtMost({ url: f.chain.rpcUrl, timeoutMs: 5_000, retries: 0 });
+      const warnings: string[] = [];
+      let relays = 0;
+      const follower = new Follower(
+        {
+          chainId: f.env.deployment.chainId,
+          address: f.env.deployment.lending.address.toLowerCase(),
+          deployBlock: f.env.deployment.lending.deployBlock,
+        },
+        {
+          finality: f.env.finality,
+          safeDepth: f.env.INDEXER_SAFE_DEPTH,
+          finalizedDepth: f.env.INDEXER_FINALIZED_DEPTH,
+          initialRange: 64,
+          maxRange: 64,
+          backfillPieces: 3,
+        },
+        f.db,
+        rpc,
+        new IndexerMetrics(),
+        { log: () => undefined, warn: (line: string) => warnings.push(line), error: () => {} },
+        () => relays++,
+      );
+
+      expect(await follower.sync()).toMatchObject({ caughtUp: true, events: 8 });
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(warnings[0]).toMatch(/^getLogs \d+-\d+ too large .*; range 32$/);
+      // Refused pieces were asked for again, smaller; nothing refused was stored.
+      expect(Math.max(...rpc.asked)).toBeGreaterThan(1);
+      expect(rpc.asked.at(-1)).toBe(1);
+      const stored = await f.storedEvents();
+      expect(stored.filter((event) => event.startsWith('LoanRequested:'))).toHaveLength(8);
+      expect(new Set(stored).size).toBe(stored.length);
+      // Held for their range: fewer relays than committed batches.
+      const [outbox] = await f.db.query<{ batches: number }[]>(
+        `SELECT count(*)::int AS batches FROM indexer.outbox`,
+      );
+      expect(relays).toBeGreaterThan(0);
+      expect(relays).toBeLessThan(outbox!.batches);
+    } finally {
+      await f.close();
+    }
+  }, 60_000);
 });

@@ -530,9 +530,11 @@ describe('lending pipeline under faults: nothing lost, nothing doubled', () => {
     });
     const indexer = await p.startIndexer({
       ...SMALL_BATCHES,
-      // Ranges that outgrow the provider's cap, and a timeout that makes a hang cheap.
-      INDEXER_INITIAL_RANGE: '4',
-      INDEXER_MAX_RANGE: '8',
+      // Ranges whose pieces (four each) outgrow the provider's cap, and a timeout that makes a
+      // hang cheap.
+      INDEXER_INITIAL_RANGE: '16',
+      INDEXER_MAX_RANGE: '32',
+      INDEXER_BACKFILL_PIECES: '4',
       INDEXER_RPC_TIMEOUT_MS: '300',
       // Logs at level `log`, which names the health port.
       NODE_ENV: 'development',

@@ -20,6 +20,8 @@ export interface FollowerConfig {
   finalizedDepth: number;
   initialRange: number;
   maxRange: number;
+  /** Sub-ranges a backfill range is fetched in, all at once, each committed as it arrives. */
+  backfillPieces: number;
 }
 
 /** A log as eth_getLogs answers it. */
@@ -66,6 +68,18 @@ interface Fetched {
   events: StoredEvent[];
   /** The blocks whose hashes are kept; the last is the new cursor. None: nothing to commit. */
   blocks: BlockHeader[];
+  /**
+   * More pieces of the same backfill range follow: its outbox row waits for theirs, so that the
+   * relay sends them as one job and the API folds each loan of the range once.
+   */
+  morePieces?: boolean;
+}
+
+/** One sub-range of a backfill range, requested with the others and taken in order. */
+interface Piece {
+  from: number;
+  to: number;
+  fetched: Promise<Fetched>;
 }
 
 const toHeader = (raw: RawHeader): BlockHeader => ({
@@ -108,6 +122,14 @@ export class Follower {
   private range: number;
   private verifiedCursor = false;
   private readonly store: FollowerStore;
+  /** The backfill range under way: its pieces not yet taken, oldest first. */
+  private pieces: Piece[] = [];
+  /** Events of the range under way so far, to size the next range by. */
+  private rangeEvents = 0;
+  /** Outbox rows committed and not yet handed to `onAnnounced` (pieces of one range). */
+  private held = false;
+  /** The unfinalized blocks above the range under way, fetched beside its pieces. */
+  private tail: { from: number; fetched: Promise<Fetched | 'reorg'> } | undefined;
 
   constructor(
     private readonly contract: FollowedContract,
@@ -117,8 +139,11 @@ export class Follower {
     private readonly metrics: IndexerMetrics,
     private readonly logger: Pick<Logger, 'log' | 'warn' | 'error'>,
     /**
-     * Told after each commit that wrote an outbox row, so the row is relayed while the next batch
-     * is fetched: the API folds one batch as the indexer writes the next.
+     * Told after a commit that wrote an outbox row, so the row is relayed while the next batch is
+     * fetched: the API folds one range as the indexer writes the next. Within a range, once its
+     * last piece is committed: the relay sends the range's rows as one job, so each loan is folded
+     * once per range, not once per piece (a loan's request, funding and repayment often fall in
+     * different pieces).
      */
     private readonly onAnnounced: () => void = () => undefined,
   ) {
@@ -153,6 +178,25 @@ export class Follower {
     this.metrics.halted.set(0);
     const tip = await tipping;
     this.observeTip(tip);
+    try {
+      return await this.steps(state, tip, outcome, deadline);
+    } finally {
+      // Rows held for the rest of their range go out however the sync ends (caught up, out of
+      // time, or failing on the next piece): what is committed is always relayed.
+      if (this.held) {
+        this.held = false;
+        this.onAnnounced();
+      }
+    }
+  }
+
+  /** The sync's steps, from `state` (the cursor as loaded) on. */
+  private async steps(
+    state: SourceState,
+    tip: Tip,
+    outcome: SyncOutcome,
+    deadline: number,
+  ): Promise<SyncOutcome> {
     // On start, the block we stopped at may have been reorganised while we were away.
     let reorg = !this.verifiedCursor && (await this.cursorReplaced(state, tip));
     // The next step's blocks, fetched while this step commits: the node answers the next
@@ -233,8 +277,16 @@ export class Follower {
     if (tip.head.number - after.cursorBlock > REALTIME_STEP) {
       return range;
     }
-    const tail = await this.followHead(after, tip).catch(() => 'failed' as const);
-    if (tail === 'reorg' || tail === 'failed' || tail.blocks.length === 0) {
+    const prefetched = this.tail?.from === after.cursorBlock + 1 ? this.tail.fetched : undefined;
+    this.tail = undefined;
+    const tail = await (prefetched ?? this.followHead(after, tip)).catch(() => 'failed' as const);
+    if (
+      tail === 'reorg' ||
+      tail === 'failed' ||
+      tail.blocks[0] === undefined ||
+      // Fetched beside the range, before its last block's hash was known: it must link to it.
+      tail.blocks[0].parentHash !== after.cursorHash
+    ) {
       return range;
     }
     return {
@@ -310,44 +362,102 @@ export class Follower {
     return raws.map((raw) => (raw === null || raw === undefined ? undefined : toHeader(raw)));
   }
 
-  /** One getLogs range of finalized blocks, to commit as one batch. */
+  /**
+   * The next piece of a range of finalized blocks, to commit as one batch. A range is asked for as
+   * up to `backfillPieces` getLogs of consecutive sub-ranges at once; the node answers them one
+   * after another, and each is committed while the next is still on its way, so the node,
+   * this process and Postgres work side by side instead of in turn. A range the provider refuses
+   * (too many blocks or logs) is asked for again, whole, at half the size or at its suggestion.
+   */
   private async backfill(state: SourceState, tip: Tip): Promise<Fetched> {
     const from = state.cursorBlock + 1;
-    let logs: RawLog[];
-    let to: number;
     for (;;) {
-      to = Math.min(from + this.range - 1, tip.finalized);
+      if (this.pieces[0]?.from !== from) {
+        // A new range, or the cursor moved other than by our pieces (a rewind, another writer).
+        this.planRange(from, tip);
+      }
+      const piece = this.pieces.shift() as Piece;
       try {
-        logs = await this.rpc.call<RawLog[]>('eth_getLogs', [
-          {
-            address: this.contract.address,
-            topics: [LENDING_TOPICS],
-            fromBlock: hex(from),
-            toBlock: hex(to),
-          },
-        ]);
-        break;
+        const fetched = await piece.fetched;
+        this.rangeEvents += fetched.events.length;
+        if (!fetched.morePieces) {
+          this.sizeNextRange(this.rangeEvents);
+        }
+        return fetched;
       } catch (error) {
-        if (!(error instanceof RpcError) || error.failure !== 'range' || to === from) {
+        this.pieces = [];
+        if (!(error instanceof RpcError) || error.failure !== 'range' || piece.to === piece.from) {
           throw error;
         }
-        // Honour the provider's suggestion when it gave one; halve otherwise.
-        const next = Math.max(
-          1,
-          Math.min(error.suggestedRange ?? Infinity, Math.floor(this.range / 2)),
+        // Honour the provider's suggestion when it gave one (for a piece: for the whole range,
+        // that many blocks per piece); halve otherwise.
+        const suggested =
+          error.suggestedRange === undefined
+            ? Infinity
+            : error.suggestedRange * this.config.backfillPieces;
+        const next = Math.max(1, Math.min(suggested, Math.floor(this.range / 2)));
+        this.logger.warn(
+          `getLogs ${piece.from}-${piece.to} too large (${error.message}); range ${next}`,
         );
-        this.logger.warn(`getLogs ${from}-${to} too large (${error.message}); range ${next}`);
         this.range = next;
         this.metrics.range.set(this.range);
       }
     }
-    // Grow on success, but keep batches to a size one transaction and one job handle well.
+  }
+
+  /** Requests every piece of the range starting at `from` (dropping any other range's). */
+  private planRange(from: number, tip: Tip): void {
+    const to = Math.min(from + this.range - 1, tip.finalized);
+    const blocks = to - from + 1;
+    const count = Math.min(this.config.backfillPieces, blocks);
+    this.pieces = [];
+    this.rangeEvents = 0;
+    this.tail = undefined;
+    if (to === tip.finalized && tip.head.number > to && tip.head.number - to <= REALTIME_STEP) {
+      // The blocks above the range that its last piece will commit with (see withTail), fetched
+      // now rather than after it: linked to the range's last block once that is known.
+      const fetched = this.blocksAbove(to + 1, null, tip);
+      fetched.catch(() => undefined);
+      this.tail = { from: to + 1, fetched };
+    }
+    let start = from;
+    for (let i = 1; i <= count; i++) {
+      const end = from + Math.floor((i * blocks) / count) - 1;
+      const fetched = this.fetchRange(start, end, i < count);
+      // Each is awaited in its turn, or dropped with its error with the range.
+      fetched.catch(() => undefined);
+      this.pieces.push({ from: start, to: end, fetched });
+      start = end + 1;
+    }
+  }
+
+  /** Grows the range on success, but keeps a range to what one job handles well. */
+  private sizeNextRange(events: number): void {
     this.range =
-      logs.length > 20_000
+      events > 20_000
         ? Math.max(1, Math.floor(this.range / 2))
         : Math.min(this.config.maxRange, this.range * 2);
     this.metrics.range.set(this.range);
+  }
 
+  /** The logs of finalized blocks `from` to `to`, decoded, with block `to` as the cursor. */
+  private async fetchRange(from: number, to: number, morePieces: boolean): Promise<Fetched> {
+    // The last block's header (the new cursor) is asked for beside the logs.
+    const [logs, [end]] = await Promise.all([
+      this.rpc.call<RawLog[]>('eth_getLogs', [
+        {
+          address: this.contract.address,
+          topics: [LENDING_TOPICS],
+          fromBlock: hex(from),
+          toBlock: hex(to),
+        },
+      ]),
+      this.headers([to]),
+    ]);
+    if (end === undefined) {
+      throw new RpcError('transient', 'eth_getBlockByNumber', `block ${to} is missing`);
+    }
+    // Blocks whose logs came without `blockTimestamp` (older nodes): their headers too.
     const needTimestamps = [
       ...new Set(
         logs
@@ -355,29 +465,36 @@ export class Follower {
           .map((log) => Number(log.blockNumber)),
       ),
     ].filter((n) => n !== to);
-    const headers = await this.headers([...needTimestamps, to]);
-    const end = headers.at(-1);
-    if (end === undefined) {
-      throw new RpcError('transient', 'eth_getBlockByNumber', `block ${to} is missing`);
-    }
-    const timestamps = new Map<number, number>();
+    const headers = needTimestamps.length > 0 ? await this.headers(needTimestamps) : [];
+    const timestamps = new Map<number, number>([[end.number, end.timestamp]]);
     for (const header of headers) {
       if (header !== undefined) {
         timestamps.set(header.number, header.timestamp);
       }
     }
-    return { fromBlock: from, events: this.decode(logs, timestamps), blocks: [end] };
+    return { fromBlock: from, events: this.decode(logs, timestamps), blocks: [end], morePieces };
   }
 
   /** Up to {@link REALTIME_STEP} blocks above finality, each checked against its parent's hash. */
-  private async followHead(state: SourceState, tip: Tip): Promise<Fetched | 'reorg'> {
-    const from = state.cursorBlock + 1;
+  private followHead(state: SourceState, tip: Tip): Promise<Fetched | 'reorg'> {
+    return this.blocksAbove(state.cursorBlock + 1, state.cursorHash, tip);
+  }
+
+  /**
+   * Blocks from `from` up, each linked to the one before it, the first to `parentHash` (unless
+   * null: the caller checks that link), with their logs by block hash.
+   */
+  private async blocksAbove(
+    from: number,
+    parentHash: string | null,
+    tip: Tip,
+  ): Promise<Fetched | 'reorg'> {
     const to = Math.min(tip.head.number, from + REALTIME_STEP - 1);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const headers =
       numbers.length === 1 && to === tip.head.number ? [tip.head] : await this.headers(numbers);
     const chain: BlockHeader[] = [];
-    let parent = state.cursorHash;
+    let parent = parentHash;
     for (const header of headers) {
       if (header === undefined) {
         break; // The node does not have it (yet): take what links up.
@@ -439,7 +556,7 @@ export class Follower {
   private async commit(
     state: SourceState,
     tip: Tip,
-    { fromBlock, events, blocks }: Fetched,
+    { fromBlock, events, blocks, morePieces }: Fetched,
     after: SourceState,
   ): Promise<void> {
     const cursor = blocks.at(-1) as BlockHeader;
@@ -474,6 +591,10 @@ export class Follower {
     this.metrics.events.inc(events.length);
     this.metrics.indexed.set(cursor.number);
     if (loanIds.length > 0 || finalityMoved) {
+      this.held = true;
+    }
+    if (this.held && morePieces !== true) {
+      this.held = false;
       this.onAnnounced();
     }
   }

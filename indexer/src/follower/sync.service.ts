@@ -79,6 +79,7 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
         finalizedDepth: env.INDEXER_FINALIZED_DEPTH,
         initialRange: env.INDEXER_INITIAL_RANGE,
         maxRange: env.INDEXER_MAX_RANGE,
+        backfillPieces: env.INDEXER_BACKFILL_PIECES,
       },
       dataSource,
       this.rpc,
