@@ -171,7 +171,10 @@ describe('the follower ending a backfill', () => {
     // The range from the deploy to the finalized block came in pieces, each its own batch, the
     // last with the unfinalized blocks above it (fetched by hash, parent by parent).
     const batches = await announcements();
-    expect(batches.length).toBe(f.env.INDEXER_BACKFILL_PIECES);
+    const rangeBlocks =
+      head - f.env.INDEXER_FINALIZED_DEPTH - f.env.deployment.lending.deployBlock + 1;
+    expect(batches.length).toBe(Math.min(f.env.INDEXER_BACKFILL_PIECES, rangeBlocks));
+    expect(batches.length).toBeGreaterThan(1);
     expect(Number(batches.at(-1)!.to_block)).toBe(head);
     // One job for all of them: the API folds each loan once.
     expect(jobs).toHaveLength(1);

@@ -530,7 +530,7 @@ describe('lending pipeline under faults: nothing lost, nothing doubled', () => {
     });
     const indexer = await p.startIndexer({
       ...SMALL_BATCHES,
-      // Ranges whose pieces (four each) outgrow the provider's cap, and a timeout that makes a
+      // Ranges whose pieces (four a range) outgrow the provider's cap, and a timeout that makes a
       // hang cheap.
       INDEXER_INITIAL_RANGE: '16',
       INDEXER_MAX_RANGE: '32',

@@ -78,7 +78,7 @@ const envSchema = z.object({
    * A backfill range is asked for as this many getLogs of consecutive sub-ranges at once, and each
    * is committed as it arrives: Postgres writes one while the node answers the next.
    */
-  INDEXER_BACKFILL_PIECES: z.coerce.number().int().min(1).max(32).default(4),
+  INDEXER_BACKFILL_PIECES: z.coerce.number().int().min(1).max(32).default(6),
   INDEXER_RPC_TIMEOUT_MS: milliseconds.default(10_000),
   /** Retries of a failed RPC call (with exponential backoff and jitter) before the sync gives up. */
   INDEXER_RPC_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
