@@ -178,7 +178,10 @@ describe('the follower ending a backfill', () => {
     expect(Number(batches.at(-1)!.to_block)).toBe(head);
     // One job for all of them: the API folds each loan once.
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]!.data).toMatchObject({ fromBlock: Number(batches[0]!.from_block), toBlock: head });
+    expect(jobs[0]!.data).toMatchObject({
+      fromBlock: Number(batches[0]!.from_block),
+      toBlock: head,
+    });
     expect(new Set(jobs[0]!.data.loanIds).size).toBe(8);
     const [blocks] = await f.db.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM indexer.blocks`,
