@@ -54,18 +54,19 @@ export class AppModule {
             }),
           ]
         : [];
+    const database = dataSourceOptions(env.DATABASE_URL);
     return {
       module: AppModule,
       imports: [
         EnvModule.forRoot(env),
         LoggingModule.forRoot(env, options.logDestination),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(env.DATABASE_URL),
+          ...database,
           retryAttempts: 3,
           // Idle connections stay open (pg closes them after 10 s by default): each holds the hot
           // reads' prepared statements (database/sql.ts), and closing several at once and opening
           // them again on the next burst stalled answers by ~100 ms (`npm run bench -w api`).
-          extra: { idleTimeoutMillis: 0 },
+          extra: { ...database.extra, idleTimeoutMillis: 0 },
         }),
         SqlModule,
         BullModule.forRoot({

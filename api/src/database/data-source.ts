@@ -1,3 +1,4 @@
+import { ListenedClient } from '@lendpath/indexer/postgres-client';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
 import { OneTimeCode } from '../auth/one-time-codes/one-time-code.entity';
@@ -28,6 +29,9 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     applicationName: 'lendpath-api',
+    // Connections listened to for errors from the start (see ListenedClient): a restart of
+    // Postgres must not end the process.
+    extra: { Client: ListenedClient },
   };
 }
 

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
+import { ListenedClient } from '../public/postgres-client';
 import { migrations } from './migrations';
 
 /** The indexer owns this Postgres schema; its migrations table lives inside it. */
@@ -17,6 +18,8 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     applicationName: 'lendpath-indexer',
+    // Connections listened to for errors from the start (see ListenedClient).
+    extra: { Client: ListenedClient },
   };
 }
 
