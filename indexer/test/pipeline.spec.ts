@@ -9,8 +9,9 @@ import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 const [borrower] = demoWallets.map((wallet) => wallet.address) as [`0x${string}`];
 
 /**
- * The follower's pipeline: the next step's blocks are fetched while this step commits, and one
- * step ahead only; a commit held up holds up nothing that is lost.
+ * The follower's pipeline: the next step's blocks are fetched while this step commits, and no
+ * further than the range under way (here one block, in one piece); a commit held up holds up
+ * nothing that is lost.
  */
 describe('the follower fetching ahead', () => {
   let f: IndexerFixture;
@@ -235,7 +236,11 @@ describe('the follower asking for a range in pieces', () => {
         f.db,
         rpc,
         new IndexerMetrics(),
-        { log: () => undefined, warn: (line: string) => warnings.push(line), error: () => {} },
+        {
+          log: () => undefined,
+          warn: (line: string) => warnings.push(line),
+          error: () => undefined,
+        },
         () => relays++,
       );
 

@@ -96,9 +96,9 @@ export class Sql implements OnApplicationShutdown {
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool().connect();
       let failure: Error | undefined;
-      // A checked-out client has no listener of the pool's: an error outside a query (Postgres
-      // restarting and ending the connection) would be an unhandled 'error' event and kill the
-      // process. The statement under way fails with it too; the connection is dropped below.
+      // An error outside a query (Postgres restarting and ending the connection) is recorded
+      // here, so the connection is released with it below and the pool drops it (ListenedClient
+      // keeps it from being an unhandled 'error' event). The statement under way fails with it.
       const onError = (error: Error) => {
         failure ??= error;
       };

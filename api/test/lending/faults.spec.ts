@@ -530,8 +530,8 @@ describe('lending pipeline under faults: nothing lost, nothing doubled', () => {
     });
     const indexer = await p.startIndexer({
       ...SMALL_BATCHES,
-      // Ranges whose pieces (four a range) outgrow the provider's cap, and a timeout that makes a
-      // hang cheap.
+      // Ranges whose pieces (four to a range) outgrow the provider's cap, and a timeout that
+      // makes a hang cheap.
       INDEXER_INITIAL_RANGE: '16',
       INDEXER_MAX_RANGE: '32',
       INDEXER_BACKFILL_PIECES: '4',
