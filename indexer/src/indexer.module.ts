@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ENV, type Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
 import { SyncService } from './follower/sync.service';
+import { WARM_START, type WarmStart } from './follower/warm-start';
 import { HealthServer } from './health/health.server';
 import { IndexerMetrics } from './metrics/indexer-metrics';
 import { CHAIN_EVENTS_BACKOFF, CHAIN_EVENTS_QUEUE } from './public/jobs';
@@ -21,8 +22,11 @@ class EnvModule {
 
 @Module({})
 export class IndexerModule {
-  /** The whole indexer for one validated environment (tests pass their own). */
-  static forRoot(env: Env): DynamicModule {
+  /**
+   * The whole indexer for one validated environment (tests pass their own), with the follower's
+   * first calls when main.ts sent them before loading it.
+   */
+  static forRoot(env: Env, warm: WarmStart | null = null): DynamicModule {
     return {
       module: IndexerModule,
       imports: [
@@ -50,6 +54,7 @@ export class IndexerModule {
       ],
       providers: [
         { provide: IndexerMetrics, useValue: new IndexerMetrics() },
+        { provide: WARM_START, useValue: warm },
         SyncService,
         HealthServer,
       ],

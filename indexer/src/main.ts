@@ -1,24 +1,13 @@
 import './compile-cache';
-import 'reflect-metadata';
-
-import { type INestApplicationContext, Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
 
 import { type Env, EnvError, loadEnv } from './config/env';
-import { IndexerModule } from './indexer.module';
+import { warmStart } from './follower/warm-start';
 
-/** The indexer as a standalone Nest context (no HTTP API; health runs on its own port). */
-export async function createIndexer(env: Env): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(IndexerModule.forRoot(env), {
-    // Lines logged while the modules start wait for the pino logger, then go through it.
-    bufferLogs: true,
-  });
-  app.useLogger(app.get(PinoNestLogger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  return app;
-}
-
+/**
+ * The indexer's process. It imports only what the warm start needs before the app: the app
+ * (app.ts, Nest and everything under it) is loaded after the follower's first calls are on
+ * their way, so that the node answers them while Node loads it (follower/warm-start.ts).
+ */
 async function main(): Promise<void> {
   let env: Env;
   try {
@@ -30,7 +19,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await createIndexer(env);
+  const warm = await warmStart(env);
+  const { createIndexer } = await import('./app.js');
+  const { Logger } = await import('@nestjs/common');
+  const app = await createIndexer(env, warm);
   await app.init();
   // Nest closes every module on SIGTERM; this bounds how long that may take.
   const logger = new Logger('Shutdown');

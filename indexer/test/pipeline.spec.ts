@@ -3,10 +3,18 @@ import { Client } from 'pg';
 
 import { type RpcCall, RpcClient, RpcError } from '../src/chain/rpc-client';
 import { Follower } from '../src/follower/follower';
+import { warmStart } from '../src/follower/warm-start';
 import { IndexerMetrics } from '../src/metrics/indexer-metrics';
 import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 
 const [borrower] = demoWallets.map((wallet) => wallet.address) as [`0x${string}`];
+
+/** The eth_getLogs round trips the indexer made (its RPC metric). */
+const getLogsCalls = async (metrics: IndexerMetrics) =>
+  (await metrics.rpcSeconds.get()).values.find(
+    (value) =>
+      value.metricName === 'indexer_rpc_seconds_count' && value.labels.method === 'eth_getLogs',
+  )?.value ?? 0;
 
 /**
  * The follower's pipeline: the next step's blocks are fetched while this step commits, and no
@@ -25,12 +33,6 @@ describe('the follower fetching ahead', () => {
     }
   }, 60_000);
   afterAll(() => f.close());
-
-  const getLogsCalls = async (metrics: IndexerMetrics) =>
-    (await metrics.rpcSeconds.get()).values.find(
-      (value) =>
-        value.metricName === 'indexer_rpc_seconds_count' && value.labels.method === 'eth_getLogs',
-    )?.value ?? 0;
 
   it('fetches the next range while a commit waits, and no further', async () => {
     const locker = new Client({ connectionString: f.env.DATABASE_URL });
@@ -263,4 +265,53 @@ describe('the follower asking for a range in pieces', () => {
       await f.close();
     }
   }, 60_000);
+});
+
+describe('the follower after a warm start', () => {
+  it('takes the answers to its first range that main.ts asked for before loading the app', async () => {
+    const f = await indexerFixture();
+    try {
+      await f.actions.approve(borrower);
+      for (let i = 0; i < 8; i++) {
+        await f.actions.request(borrower, 5_000_000n + BigInt(i), 86_400n * 7n);
+      }
+      const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
+      const first = f.env.deployment.lending.deployBlock;
+      const last = head - f.env.INDEXER_FINALIZED_DEPTH;
+      const pieces = Math.min(f.env.INDEXER_BACKFILL_PIECES, last - first + 1);
+      expect(pieces).toBeGreaterThan(1);
+
+      const warm = await warmStart(f.env);
+      expect(warm.summary).toBe(
+        `blocks ${first}-${last} asked for in ${pieces} piece(s) before the app loaded`,
+      );
+      const app = await f.start(warm);
+      await f.until(
+        'the history on the queue',
+        () => f.chainEvents().getJobs(['waiting', 'completed', 'active']),
+        (all) => all.some((job) => job.data.toBlock === head),
+      );
+      // Each piece went to the node once, before the app: the follower took those answers.
+      expect(await getLogsCalls(app.get(IndexerMetrics))).toBe(pieces);
+      const stored = await f.storedEvents();
+      expect(stored.filter((event) => event.startsWith('LoanRequested:'))).toHaveLength(8);
+      expect(new Set(stored).size).toBe(stored.length);
+      await f.stop();
+
+      // Started again at the head, it has nothing to ask for ahead.
+      expect((await warmStart(f.env)).summary).toBe(
+        `nothing to backfill (cursor ${head}, finalized ${last})`,
+      );
+      // Nor without its database, and it says why; the follower would ask for itself.
+      const lost = await warmStart({
+        ...f.env,
+        DATABASE_URL: `${f.env.DATABASE_URL}_missing`,
+      });
+      expect(lost.summary).toMatch(
+        /^nothing asked for ahead: database ".*_missing" does not exist$/,
+      );
+    } finally {
+      await f.close();
+    }
+  });
 });

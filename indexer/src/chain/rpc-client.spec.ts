@@ -164,4 +164,53 @@ describe(RpcClient.name, () => {
     answer = () => (++n === 1 ? { body: '<html>', status: 200 } : {});
     expect(await client().call('eth_chainId', [])).toBe('eth_chainId');
   });
+
+  describe('preload', () => {
+    const logs = (from: string) => ({ method: 'eth_getLogs', params: [{ fromBlock: from }] });
+
+    it('hands an answer asked for ahead to the first call that is the same, once', async () => {
+      answer = () => ({});
+      const rpc = client();
+      const preloaded = rpc.preload([logs('0x1')], 10_000);
+      await preloaded.sent;
+      expect(await preloaded.answers).toEqual(['eth_getLogs']);
+      expect(calls).toBe(1);
+      // A batch of one and a single call are the same request.
+      expect(await rpc.call('eth_getLogs', [{ fromBlock: '0x1' }])).toBe('eth_getLogs');
+      expect(calls).toBe(1);
+      expect(await rpc.batch([logs('0x1')])).toEqual(['eth_getLogs']);
+      expect(calls).toBe(2);
+    });
+
+    it('asks again for what differs, and for what it kept past its time', async () => {
+      answer = () => ({});
+      const rpc = client();
+      await rpc.preload([logs('0x1')], 10_000).answers;
+      await rpc.preload([logs('0x2')], 1).answers;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await rpc.batch([logs('0x3')]);
+      await rpc.batch([logs('0x2')]);
+      expect(calls).toBe(4);
+      await rpc.batch([logs('0x1')]);
+      expect(calls).toBe(4);
+    });
+
+    it('asks again when the answer asked for ahead failed', async () => {
+      let n = 0;
+      answer = () => (++n === 1 ? { status: 400 } : {});
+      const rpc = client();
+      const preloaded = rpc.preload([logs('0x1')], 10_000);
+      await preloaded.sent;
+      expect((await failure(preloaded.answers)).failure).toBe('fatal');
+      expect(await rpc.call('eth_getLogs', [{ fromBlock: '0x1' }])).toBe('eth_getLogs');
+      expect(calls).toBe(2);
+    });
+
+    it('says it has sent when it could not reach the node at all', async () => {
+      const rpc = new RpcClient({ url: 'http://127.0.0.1:1', timeoutMs: 200, retries: 0 });
+      const preloaded = rpc.preload([logs('0x1')], 10_000);
+      await preloaded.sent;
+      expect((await failure(preloaded.answers)).failure).toBe('transient');
+    });
+  });
 });

@@ -84,12 +84,14 @@ interface Posted {
  * 50 MB getLogs answer from a local node (2.4–3.0 s against 1.9–2.0 s; curl 1.5–1.8 s), and
  * about half a millisecond longer for each small realtime call.
  */
-function poster(url: string): (body: string, timeoutMs: number) => Promise<Posted> {
+function poster(
+  url: string,
+): (body: string, timeoutMs: number, onSent?: () => void) => Promise<Posted> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const request = secure ? httpsRequest : httpRequest;
-  return (body, timeoutMs) =>
+  return (body, timeoutMs, onSent) =>
     new Promise((resolve, reject) => {
       const signal = AbortSignal.timeout(timeoutMs);
       const failed = (error: Error) =>
@@ -121,6 +123,8 @@ function poster(url: string): (body: string, timeoutMs: number) => Promise<Poste
       })
         .on('response', answered)
         .on('error', failed)
+        // The request's bytes are with the operating system.
+        .on('finish', () => onSent?.())
         .end(body);
     });
 }
@@ -136,7 +140,9 @@ export class RpcClient {
   private nextId = 1;
   /** Extra delay before every call while a provider is rate limiting us; decays on success. */
   private throttleMs = 0;
-  private readonly post: (body: string, timeoutMs: number) => Promise<Posted>;
+  private readonly post: ReturnType<typeof poster>;
+  /** Answers asked for ahead of need ({@link preload}), by their calls' JSON. */
+  private readonly preloaded = new Map<string, Promise<unknown[]>>();
 
   constructor(private readonly options: RpcClientOptions) {
     this.post = poster(options.url);
@@ -152,11 +158,49 @@ export class RpcClient {
     return calls.length === 0 ? Promise.resolve([]) : this.send(calls);
   }
 
-  private async send(calls: readonly RpcCall[]): Promise<unknown[]> {
+  /**
+   * Sends `calls` now, for a later `call` or `batch` of exactly the same calls, made within
+   * `keepMs`, to take instead of asking again: the indexer's first reads go out while its app is
+   * still loading (follower/warm-start.ts). Each answer is taken once, and one that failed is
+   * asked for again by whoever takes it. `sent` resolves once the request is with the operating
+   * system (or has failed): a caller about to block its event loop, loading modules, knows then
+   * that the node is already working on it.
+   */
+  preload(
+    calls: readonly RpcCall[],
+    keepMs: number,
+  ): { answers: Promise<unknown[]>; sent: Promise<void> } {
+    const key = JSON.stringify(calls);
+    let written = () => undefined as void;
+    const sent = new Promise<void>((resolve) => (written = resolve));
+    const answers = this.ask(calls, written);
+    answers.then(written, written);
+    this.preloaded.set(key, answers);
+    setTimeout(() => {
+      if (this.preloaded.get(key) === answers) {
+        this.preloaded.delete(key);
+      }
+    }, keepMs).unref();
+    return { answers, sent };
+  }
+
+  private send(calls: readonly RpcCall[]): Promise<unknown[]> {
+    if (this.preloaded.size > 0) {
+      const key = JSON.stringify(calls);
+      const early = this.preloaded.get(key);
+      if (early !== undefined) {
+        this.preloaded.delete(key);
+        return early.catch(() => this.ask(calls));
+      }
+    }
+    return this.ask(calls);
+  }
+
+  private async ask(calls: readonly RpcCall[], onSent?: () => void): Promise<unknown[]> {
     let attempt = 0;
     for (;;) {
       try {
-        const answers = await this.once(calls);
+        const answers = await this.once(calls, onSent);
         this.throttleMs = Math.floor(this.throttleMs / 2);
         return answers;
       } catch (error) {
@@ -175,7 +219,7 @@ export class RpcClient {
     }
   }
 
-  private async once(calls: readonly RpcCall[]): Promise<unknown[]> {
+  private async once(calls: readonly RpcCall[], onSent?: () => void): Promise<unknown[]> {
     if (this.throttleMs > 0) {
       await sleep(this.throttleMs);
     }
@@ -196,6 +240,7 @@ export class RpcClient {
         response = await this.post(
           JSON.stringify(calls.length === 1 ? body[0] : body),
           this.options.timeoutMs,
+          onSent,
         );
       } catch (error) {
         const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : String(error);

@@ -29,6 +29,38 @@ export interface SourceState {
   haltedReason: string | null;
 }
 
+/** The source row's state, as {@link FollowerStore.load} reads it (and the warm start). */
+export const SOURCE_STATE_SQL = `SELECT cursor_block, cursor_hash, safe_block, finalized_block,
+  halted_reason FROM indexer.sources WHERE chain_id = $1 AND address = $2`;
+
+export interface SourceRow {
+  cursor_block: string;
+  cursor_hash: string | null;
+  safe_block: string | null;
+  finalized_block: string | null;
+  halted_reason: string | null;
+}
+
+export function sourceStateOf(row: SourceRow): SourceState {
+  const num = (value: string | null) => (value === null ? null : Number(value));
+  return {
+    cursorBlock: Number(row.cursor_block),
+    cursorHash: row.cursor_hash,
+    safeBlock: num(row.safe_block),
+    finalizedBlock: num(row.finalized_block),
+    haltedReason: row.halted_reason,
+  };
+}
+
+/** A source's state before it has a row: nothing read, the cursor just below the deploy block. */
+export const unstartedState = (contract: FollowedContract): SourceState => ({
+  cursorBlock: contract.deployBlock - 1,
+  cursorHash: null,
+  safeBlock: null,
+  finalizedBlock: null,
+  haltedReason: null,
+});
+
 export interface BlockHeader {
   number: number;
   hash: string;
@@ -259,34 +291,15 @@ export class FollowerStore {
       await this.dataSource.query(
         `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block)
          VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [chainId, address, deployBlock, deployBlock - 1],
+        [chainId, address, deployBlock, unstartedState(this.contract).cursorBlock],
       );
       this.made = true;
     }
-    const [row] = await this.dataSource.query<
-      {
-        cursor_block: string;
-        cursor_hash: string | null;
-        safe_block: string | null;
-        finalized_block: string | null;
-        halted_reason: string | null;
-      }[]
-    >(
-      `SELECT cursor_block, cursor_hash, safe_block, finalized_block, halted_reason
-       FROM indexer.sources WHERE chain_id = $1 AND address = $2`,
-      [chainId, address],
-    );
+    const [row] = await this.dataSource.query<SourceRow[]>(SOURCE_STATE_SQL, [chainId, address]);
     if (row === undefined) {
       throw new Error('indexer.sources row vanished');
     }
-    const num = (value: string | null) => (value === null ? null : Number(value));
-    return {
-      cursorBlock: Number(row.cursor_block),
-      cursorHash: row.cursor_hash,
-      safeBlock: num(row.safe_block),
-      finalizedBlock: num(row.finalized_block),
-      haltedReason: row.halted_reason,
-    };
+    return sourceStateOf(row);
   }
 
   /**

@@ -1,9 +1,20 @@
-import { decodeLendingLog, LENDING_TOPICS, type LendingLog } from '@lendpath/contracts';
+import { decodeLendingLog, type LendingLog } from '@lendpath/contracts';
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
 import { RpcError, type RpcClient } from '../chain/rpc-client';
 import type { IndexerMetrics } from '../metrics/indexer-metrics';
+import {
+  blockLogsCall,
+  getLogsCall,
+  headerCall,
+  piecesOf,
+  type RawHeader,
+  type Tip,
+  tipCalls,
+  tipOf,
+  toHeader,
+} from './chain-reads';
 import {
   type BlockHeader,
   type FollowedContract,
@@ -30,19 +41,6 @@ interface RawLog extends LendingLog {
   blockNumber: string;
   blockTimestamp?: string;
   removed?: boolean;
-}
-
-interface RawHeader {
-  number: string;
-  hash: string;
-  parentHash: string;
-  timestamp: string;
-}
-
-interface Tip {
-  head: BlockHeader;
-  safe: number;
-  finalized: number;
 }
 
 /** Blocks fetched per realtime step (headers and logs by hash, one batch each). */
@@ -81,14 +79,6 @@ interface Piece {
   to: number;
   fetched: Promise<Fetched>;
 }
-
-const toHeader = (raw: RawHeader): BlockHeader => ({
-  number: Number(raw.number),
-  hash: raw.hash,
-  parentHash: raw.parentHash,
-  timestamp: Number(raw.timestamp),
-});
-const hex = (n: number) => `0x${n.toString(16)}`;
 
 /** The state once `blocks` (the last is the new cursor) are committed; the same with none. */
 function advance(state: SourceState, tip: Tip, blocks: readonly BlockHeader[]): SourceState {
@@ -323,30 +313,7 @@ export class Follower {
 
   /** The head and the safe and finalized block numbers, in one round trip. */
   private async tip(): Promise<Tip> {
-    if (this.config.finality === 'depth') {
-      const raw = await this.rpc.call<RawHeader>('eth_getBlockByNumber', ['latest', false]);
-      const head = toHeader(raw);
-      return {
-        head,
-        safe: Math.max(-1, head.number - this.config.safeDepth),
-        finalized: Math.max(-1, head.number - this.config.finalizedDepth),
-      };
-    }
-    const [latest, safe, finalized] = (await this.rpc.batch([
-      { method: 'eth_getBlockByNumber', params: ['latest', false] },
-      { method: 'eth_getBlockByNumber', params: ['safe', false] },
-      { method: 'eth_getBlockByNumber', params: ['finalized', false] },
-    ])) as (RawHeader | null)[];
-    if (latest === null || latest === undefined) {
-      throw new RpcError('transient', 'eth_getBlockByNumber', 'no latest block');
-    }
-    const head = toHeader(latest);
-    const finalizedNumber = finalized ? Number(finalized.number) : -1;
-    return {
-      head,
-      safe: safe ? Number(safe.number) : finalizedNumber,
-      finalized: finalizedNumber,
-    };
+    return tipOf(this.config, await this.rpc.batch(tipCalls(this.config)));
   }
 
   private observeTip(tip: Tip): void {
@@ -356,9 +323,7 @@ export class Follower {
   }
 
   private async headers(numbers: readonly number[]): Promise<(BlockHeader | undefined)[]> {
-    const raws = (await this.rpc.batch(
-      numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), false] })),
-    )) as (RawHeader | null)[];
+    const raws = (await this.rpc.batch(numbers.map(headerCall))) as (RawHeader | null)[];
     return raws.map((raw) => (raw === null || raw === undefined ? undefined : toHeader(raw)));
   }
 
@@ -407,9 +372,8 @@ export class Follower {
 
   /** Requests every piece of the range starting at `from` (dropping any other range's). */
   private planRange(from: number, tip: Tip): void {
-    const to = Math.min(from + this.range - 1, tip.finalized);
-    const blocks = to - from + 1;
-    const count = Math.min(this.config.backfillPieces, blocks);
+    const pieces = piecesOf(from, this.range, tip, this.config.backfillPieces);
+    const to = (pieces.at(-1) as { to: number }).to;
     this.pieces = [];
     this.rangeEvents = 0;
     this.tail = undefined;
@@ -420,14 +384,11 @@ export class Follower {
       fetched.catch(() => undefined);
       this.tail = { from: to + 1, fetched };
     }
-    let start = from;
-    for (let i = 1; i <= count; i++) {
-      const end = from + Math.floor((i * blocks) / count) - 1;
-      const fetched = this.fetchRange(start, end, i < count);
+    for (const [i, piece] of pieces.entries()) {
+      const fetched = this.fetchRange(piece.from, piece.to, i < pieces.length - 1);
       // Each is awaited in its turn, or dropped with its error with the range.
       fetched.catch(() => undefined);
-      this.pieces.push({ from: start, to: end, fetched });
-      start = end + 1;
+      this.pieces.push({ ...piece, fetched });
     }
   }
 
@@ -443,15 +404,9 @@ export class Follower {
   /** The logs of finalized blocks `from` to `to`, decoded, with block `to` as the cursor. */
   private async fetchRange(from: number, to: number, morePieces: boolean): Promise<Fetched> {
     // The last block's header (the new cursor) is asked for beside the logs.
+    const logsCall = getLogsCall(this.contract.address, from, to);
     const [logs, [end]] = await Promise.all([
-      this.rpc.call<RawLog[]>('eth_getLogs', [
-        {
-          address: this.contract.address,
-          topics: [LENDING_TOPICS],
-          fromBlock: hex(from),
-          toBlock: hex(to),
-        },
-      ]),
+      this.rpc.call<RawLog[]>(logsCall.method, logsCall.params),
       this.headers([to]),
     ]);
     if (end === undefined) {
@@ -512,12 +467,7 @@ export class Follower {
       return { fromBlock: from, events: [], blocks: [] };
     }
     const logsPerBlock = (await this.rpc.batch(
-      chain.map((header) => ({
-        method: 'eth_getLogs',
-        params: [
-          { address: this.contract.address, topics: [LENDING_TOPICS], blockHash: header.hash },
-        ],
-      })),
+      chain.map((header) => blockLogsCall(this.contract.address, header.hash)),
     )) as RawLog[][];
     const timestamps = new Map(chain.map((header) => [header.number, header.timestamp]));
     return { fromBlock: from, events: this.decode(logsPerBlock.flat(), timestamps), blocks: chain };

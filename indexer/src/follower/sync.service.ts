@@ -15,8 +15,10 @@ import { ENV, type Env } from '../config/env';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
 import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../public/jobs';
 import { FencedOut, Follower, type SyncOutcome } from './follower';
+import { followerSetup } from './follower-setup';
 import { HeadWatcher } from './head-watcher';
 import { OutboxRelay } from './outbox-relay';
+import { WARM_START, type WarmStart } from './warm-start';
 
 /** The indexer's own work queue: `sync` jobs, ticked by a job scheduler and by new heads. */
 export const SYNC_QUEUE = 'indexer-sync';
@@ -58,34 +60,19 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
     dataSource: DataSource,
     @Inject(getQueueToken(CHAIN_EVENTS_QUEUE)) chainEvents: Queue<ChainEventsJob>,
     readonly metrics: IndexerMetrics,
+    /** The follower's first calls, sent before the app loaded (main.ts), when there were. */
+    @Inject(WARM_START) private readonly warm: WarmStart | null,
   ) {
-    const { deployment } = env;
-    this.rpc = new RpcClient({
-      url: env.RPC_URL,
-      timeoutMs: env.INDEXER_RPC_TIMEOUT_MS,
-      retries: env.INDEXER_RPC_RETRIES,
-      observe: (method, seconds, failure) => metrics.observeRpc(method, seconds, failure),
-    });
-    const contract = {
-      chainId: deployment.chainId,
-      address: deployment.lending.address.toLowerCase(),
-      deployBlock: deployment.lending.deployBlock,
-    };
-    this.follower = new Follower(
-      contract,
-      {
-        finality: env.finality,
-        safeDepth: env.INDEXER_SAFE_DEPTH,
-        finalizedDepth: env.INDEXER_FINALIZED_DEPTH,
-        initialRange: env.INDEXER_INITIAL_RANGE,
-        maxRange: env.INDEXER_MAX_RANGE,
-        backfillPieces: env.INDEXER_BACKFILL_PIECES,
-      },
-      dataSource,
-      this.rpc,
-      metrics,
-      this.logger,
-      () => this.relaySoon(),
+    const { contract, config, rpc } = followerSetup(env);
+    const observe = metrics.observeRpc.bind(metrics);
+    if (warm === null) {
+      this.rpc = new RpcClient({ ...rpc, observe });
+    } else {
+      this.rpc = warm.rpc;
+      warm.observeWith(observe);
+    }
+    this.follower = new Follower(contract, config, dataSource, this.rpc, metrics, this.logger, () =>
+      this.relaySoon(),
     );
     this.relay = new OutboxRelay(dataSource, chainEvents);
     this.schedulerId = `sync-${contract.chainId}-${contract.address}`;
@@ -106,6 +93,9 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.warm !== null) {
+      this.logger.log(`warm start: ${this.warm.summary}`);
+    }
     const chainId = Number(await this.rpc.call<string>('eth_chainId', []));
     if (chainId !== this.env.deployment.chainId) {
       throw new Error(

@@ -21,7 +21,8 @@ import { until } from '@lendpath/test-kit/until';
 import { type Env, loadEnv } from '../../src/config/env';
 import { dataSourceOptions, migrate } from '../../src/database/data-source';
 import { HealthServer } from '../../src/health/health.server';
-import { createIndexer } from '../../src/main';
+import { createIndexer } from '../../src/app';
+import type { WarmStart } from '../../src/follower/warm-start';
 import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../../src/public/jobs';
 
 /**
@@ -34,7 +35,8 @@ export interface IndexerFixture {
   actions: LendingActions;
   env: Env;
   db: DataSource;
-  start(): Promise<INestApplicationContext>;
+  /** Starts the indexer in this process, taking `warm`'s answers as main.ts does. */
+  start(warm?: WarmStart): Promise<INestApplicationContext>;
   stop(): Promise<void>;
   chainEvents(): Queue<ChainEventsJob>;
   /** The running indexer's health server. */
@@ -80,8 +82,8 @@ export async function indexerFixture(
     actions: lendingActions(chain.rpcUrl, chain.deployment),
     env,
     db,
-    async start() {
-      app = await createIndexer(env);
+    async start(warm) {
+      app = await createIndexer(env, warm);
       await app.init();
       return app;
     },
