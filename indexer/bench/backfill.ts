@@ -35,7 +35,7 @@ export async function backfill(
   const statements = await statementLog(stack);
   const loadAverage = loadavg()[0] ?? 0;
   const spawned = Date.now();
-  const { started } = await startIndexer(stack, statements?.databaseUrl);
+  const { started, warmSentMs } = await startIndexer(stack, statements?.databaseUrl);
   let cursorAtHead: number | undefined;
   let complete: number | undefined;
   // Cheap probes: the cursor is one row by primary key, and the count runs only once the cursor
@@ -139,6 +139,7 @@ export async function backfill(
     indexerRpc: rpc,
     stages: await stages(stack, {
       bootMs: booted - spawned,
+      warmSentMs: warmSentMs(),
       rpc,
       committed,
       statements: await statements?.read(),
@@ -157,6 +158,7 @@ async function stages(
   stack: Stack,
   run: {
     bootMs: number;
+    warmSentMs: number | undefined;
     rpc: Awaited<ReturnType<typeof rpcTotals>>;
     committed: Batch[];
     statements: { copyMs: number[]; commitMs: number[] } | undefined;
@@ -176,6 +178,15 @@ async function stages(
   const otherRpc = Object.entries(run.rpc).filter(([method]) => method !== 'eth_getLogs');
   const decoded = await decodeMs(stack, run.fromBlock, run.head);
   return {
+    // The warm start asks for the first range before the app loads: the node works on it
+    // during the boot (indexer/src/follower/warm-start.ts).
+    warmStart: {
+      ms: run.warmSentMs ?? null,
+      how:
+        run.warmSentMs === undefined
+          ? 'no range asked for before the app loaded (see the indexer log)'
+          : 'process start → the first range asked for, before the app loads (the indexer log)',
+    },
     indexerBoot: { ms: Math.round(run.bootMs), how: 'spawn → “indexer started”' },
     // The indexer asks for a range's pieces at once: their times overlap, and the sum is more
     // than the wall time they took (the batches' timeline below shows that).

@@ -93,7 +93,7 @@ export async function startApi(
 export async function startIndexer(
   stack: Stack,
   databaseUrl = stack.databaseUrl,
-): Promise<{ started: Promise<number> }> {
+): Promise<{ started: Promise<number>; warmSentMs: () => number | undefined }> {
   const port = await freePort();
   const indexer = startChild({
     name: 'indexer',
@@ -114,10 +114,16 @@ export async function startIndexer(
   });
   stack.indexer = indexer;
   stack.indexerHealthUrl = `http://127.0.0.1:${port}`;
+  // When the warm start had sent the first range (ms after the process started), as it logs it.
+  let warmSentMs: number | undefined;
   const started = new Promise<number>((resolve) => {
     let seen = '';
     const look = (chunk: Buffer) => {
       seen = (seen + chunk.toString()).slice(-4_096);
+      const warm = /warm start: [^"]*?(\d+) ms after the process started/.exec(seen);
+      if (warm !== null) {
+        warmSentMs = Number(warm[1]);
+      }
       if (seen.includes('indexer started')) {
         indexer.process.stdout?.off('data', look);
         resolve(Date.now());
@@ -125,5 +131,5 @@ export async function startIndexer(
     };
     indexer.process.stdout?.on('data', look);
   });
-  return { started };
+  return { started, warmSentMs: () => warmSentMs };
 }
