@@ -32,7 +32,7 @@ export interface RawHeader {
   timestamp: string;
 }
 
-export const hex = (n: number) => `0x${n.toString(16)}`;
+const hex = (n: number) => `0x${n.toString(16)}`;
 
 export const toHeader = (raw: RawHeader): BlockHeader => ({
   number: Number(raw.number),

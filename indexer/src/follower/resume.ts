@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 
 import type { RpcClient } from '../chain/rpc-client';
+import { headerCall, type RawHeader, toHeader } from './chain-reads';
 import {
   type BlockHeader,
   type FollowedContract,
@@ -40,8 +41,6 @@ export class NotHalted extends Error {
 
 /** Known blocks compared against the node per round trip while looking for the agreed one. */
 const PAGE = 100;
-
-const hex = (n: number) => `0x${n.toString(16)}`;
 
 /**
  * Resumes a follower halted by a reorg deeper than finality, once a person has looked: finds the
@@ -104,7 +103,7 @@ export async function resumeHalted(
       if (header?.hash !== agreed.hash) {
         throw new Error(`block ${agreed.number} changed on the node while resuming: run it again`);
       }
-      blocks.push({ number: agreed.number, ...header });
+      blocks.push(header);
     }
     const settled = await resumeStore.resetCursor(runner, contract, agreed.number, agreed.hash);
     await keepWindowAndAnnounce(runner, contract, {
@@ -172,13 +171,7 @@ async function agreedBlock(
 async function headers(
   rpc: RpcClient,
   numbers: readonly number[],
-): Promise<({ hash: string; parentHash: string; timestamp: number } | undefined)[]> {
-  const raws = (await rpc.batch(
-    numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [hex(n), false] })),
-  )) as ({ hash: string; parentHash: string; timestamp: string } | null)[];
-  return raws.map((raw) =>
-    raw === null || raw === undefined
-      ? undefined
-      : { hash: raw.hash, parentHash: raw.parentHash, timestamp: Number(raw.timestamp) },
-  );
+): Promise<(BlockHeader | undefined)[]> {
+  const raws = (await rpc.batch(numbers.map(headerCall))) as (RawHeader | null)[];
+  return raws.map((raw) => (raw === null || raw === undefined ? undefined : toHeader(raw)));
 }
