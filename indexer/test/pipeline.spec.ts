@@ -9,6 +9,14 @@ import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';
 
 const [borrower] = demoWallets.map((wallet) => wallet.address) as [`0x${string}`];
 
+/** Eight loan requests from the borrower, the first for `firstAmount` units, each one more. */
+async function requestEight(f: IndexerFixture, firstAmount: bigint): Promise<void> {
+  await f.actions.approve(borrower);
+  for (let i = 0; i < 8; i++) {
+    await f.actions.request(borrower, firstAmount + BigInt(i), 86_400n * 7n);
+  }
+}
+
 /** The eth_getLogs round trips the indexer made (its RPC metric). */
 const getLogsCalls = async (metrics: IndexerMetrics) =>
   (await metrics.rpcSeconds.get()).values.find(
@@ -27,10 +35,7 @@ describe('the follower fetching ahead', () => {
   beforeAll(async () => {
     // One block a backfill step, so that a short history is many steps.
     f = await indexerFixture({ INDEXER_INITIAL_RANGE: '1', INDEXER_MAX_RANGE: '1' });
-    await f.actions.approve(borrower);
-    for (let i = 0; i < 8; i++) {
-      await f.actions.request(borrower, 1_000_000n + BigInt(i), 86_400n * 7n);
-    }
+    await requestEight(f, 1_000_000n);
   }, 60_000);
   afterAll(() => f.close());
 
@@ -90,10 +95,7 @@ describe('the follower ending a backfill', () => {
 
   beforeAll(async () => {
     f = await indexerFixture();
-    await f.actions.approve(borrower);
-    for (let i = 0; i < 8; i++) {
-      await f.actions.request(borrower, 2_000_000n + BigInt(i), 86_400n * 7n);
-    }
+    await requestEight(f, 2_000_000n);
   }, 60_000);
   afterAll(() => f.close());
 
@@ -116,10 +118,7 @@ describe('the follower ending a backfill', () => {
     // A chain and database of its own: this drives a Follower directly, with no indexer app.
     const other = await indexerFixture();
     try {
-      await other.actions.approve(borrower);
-      for (let i = 0; i < 8; i++) {
-        await other.actions.request(borrower, 3_000_000n + BigInt(i), 86_400n * 7n);
-      }
+      await requestEight(other, 3_000_000n);
       const head = Number(await other.chain.rpc<string>('eth_blockNumber'));
       const rpc = new TailFails({ url: other.chain.rpcUrl, timeoutMs: 5_000, retries: 0 });
       const { env } = other;
@@ -214,10 +213,7 @@ describe('the follower asking for a range in pieces', () => {
     }
     const f = await indexerFixture();
     try {
-      await f.actions.approve(borrower);
-      for (let i = 0; i < 8; i++) {
-        await f.actions.request(borrower, 4_000_000n + BigInt(i), 86_400n * 7n);
-      }
+      await requestEight(f, 4_000_000n);
       const rpc = new OneBlockAtMost({ url: f.chain.rpcUrl, timeoutMs: 5_000, retries: 0 });
       const warnings: string[] = [];
       let relays = 0;
@@ -271,10 +267,7 @@ describe('the follower after a warm start', () => {
   it('takes the answers to its first range that main.ts asked for before loading the app', async () => {
     const f = await indexerFixture();
     try {
-      await f.actions.approve(borrower);
-      for (let i = 0; i < 8; i++) {
-        await f.actions.request(borrower, 5_000_000n + BigInt(i), 86_400n * 7n);
-      }
+      await requestEight(f, 5_000_000n);
       const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
       const first = f.env.deployment.lending.deployBlock;
       const last = head - f.env.INDEXER_FINALIZED_DEPTH;
