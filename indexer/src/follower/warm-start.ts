@@ -42,12 +42,14 @@ export class WarmStart {
   readonly rpc: RpcClient;
   /** What was asked for ahead, or why nothing was, for the start-up log. */
   summary = 'still asking when the app began loading';
+  private readonly setup: ReturnType<typeof followerSetup>;
   private observer?: Observe;
   private readonly observed: Parameters<Observe>[] = [];
 
-  constructor(env: Env) {
+  constructor(private readonly env: Env) {
+    this.setup = followerSetup(env);
     this.rpc = new RpcClient({
-      ...followerSetup(env).rpc,
+      ...this.setup.rpc,
       // The metrics do not exist yet: their timings wait for observeWith.
       observe: (...observation) =>
         this.observer === undefined
@@ -65,8 +67,8 @@ export class WarmStart {
   }
 
   /** Sends the follower's first calls; resolves once they are with the operating system. */
-  async ask(env: Env): Promise<void> {
-    const { contract, config } = followerSetup(env);
+  async ask(): Promise<void> {
+    const { contract, config } = this.setup;
     const sent: Promise<void>[] = [];
     const ahead = (calls: RpcCall[]): Promise<unknown[]> => {
       const preloaded = this.rpc.preload(calls, KEEP_MS);
@@ -77,34 +79,31 @@ export class WarmStart {
     // the tip is awaited here: the follower takes each answer (and meets its failure) itself.
     void ahead([{ method: 'eth_chainId', params: [] }]);
     const tipping = ahead(tipCalls(config));
-    const [state, answers] = await Promise.all([readState(env.DATABASE_URL, contract), tipping]);
+    const [state, answers] = await Promise.all([
+      readState(this.env.DATABASE_URL, contract),
+      tipping,
+    ]);
     const tip = tipOf(config, answers);
     if (state.haltedReason !== null || state.cursorBlock >= tip.finalized) {
       this.summary = `nothing to backfill (cursor ${state.cursorBlock}, finalized ${tip.finalized})`;
-    } else {
-      if (state.cursorHash !== null && state.cursorBlock <= tip.head.number) {
-        // Whether the block the follower stopped at is still the chain's (Follower.cursorReplaced).
-        void ahead([headerCall(state.cursorBlock)]);
-      }
-      const pieces = piecesOf(
-        state.cursorBlock + 1,
-        config.initialRange,
-        tip,
-        config.backfillPieces,
-      );
-      for (const piece of pieces) {
-        void ahead([getLogsCall(contract.address, piece.from, piece.to)]);
-        void ahead([headerCall(piece.to)]);
-      }
-      const asked =
-        `blocks ${state.cursorBlock + 1}-${(pieces.at(-1) as { to: number }).to} asked for ` +
-        `in ${pieces.length} piece(s) before the app loaded`;
       await Promise.all(sent);
-      // performance.now() counts from the process's start.
-      this.summary = `${asked}, ${Math.round(performance.now())} ms after the process started`;
       return;
     }
+    if (state.cursorHash !== null && state.cursorBlock <= tip.head.number) {
+      // Whether the block the follower stopped at is still the chain's (Follower.cursorReplaced).
+      void ahead([headerCall(state.cursorBlock)]);
+    }
+    const pieces = piecesOf(state.cursorBlock + 1, config.initialRange, tip, config.backfillPieces);
+    for (const piece of pieces) {
+      void ahead([getLogsCall(contract.address, piece.from, piece.to)]);
+      void ahead([headerCall(piece.to)]);
+    }
     await Promise.all(sent);
+    // performance.now() counts from the process's start.
+    this.summary =
+      `blocks ${state.cursorBlock + 1}-${(pieces.at(-1) as { to: number }).to} asked for ` +
+      `in ${pieces.length} piece(s) before the app loaded, ` +
+      `${Math.round(performance.now())} ms after the process started`;
   }
 }
 
@@ -138,7 +137,7 @@ export async function warmStart(env: Env): Promise<WarmStart> {
   const warm = new WarmStart(env);
   const stop = new AbortController();
   await Promise.race([
-    warm.ask(env).then(
+    warm.ask().then(
       () => undefined,
       (error: unknown) => {
         warm.summary = `nothing asked for ahead: ${(error as Error).message}`;
