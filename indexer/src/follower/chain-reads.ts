@@ -41,6 +41,9 @@ export const toHeader = (raw: RawHeader): BlockHeader => ({
   timestamp: Number(raw.timestamp),
 });
 
+/** The chain's id (SyncService checks it against the deployment before the follower starts). */
+export const chainIdCall: RpcCall = { method: 'eth_chainId', params: [] };
+
 /** Block `n`'s header. */
 export const headerCall = (n: number): RpcCall => ({
   method: 'eth_getBlockByNumber',

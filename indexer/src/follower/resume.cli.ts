@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { RpcClient } from '../chain/rpc-client';
 import { EnvError, loadResumeEnv } from '../config/env';
 import { dataSourceOptions } from '../database/data-source';
+import { chainIdCall } from './chain-reads';
 import { NotHalted, type ResumeOutcome, resumeHalted } from './resume';
 
 const short = (hash: string | null) => (hash === null ? 'none' : `${hash.slice(0, 10)}…`);
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     timeoutMs: env.INDEXER_RPC_TIMEOUT_MS,
     retries: env.INDEXER_RPC_RETRIES,
   });
-  const chainId = Number(await rpc.call<string>('eth_chainId', []));
+  const chainId = Number(await rpc.call<string>(chainIdCall.method, chainIdCall.params));
   if (chainId !== env.deployment.chainId) {
     throw new Error(
       `RPC_URL serves chain ${chainId} but DEPLOYMENT_FILE is for chain ${env.deployment.chainId}`,

@@ -14,6 +14,7 @@ import { RpcClient, RpcError } from '../chain/rpc-client';
 import { ENV, type Env } from '../config/env';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
 import { CHAIN_EVENTS_QUEUE, type ChainEventsJob } from '../public/jobs';
+import { chainIdCall } from './chain-reads';
 import { FencedOut, Follower, type SyncOutcome } from './follower';
 import { followerSetup } from './follower-setup';
 import { HeadWatcher } from './head-watcher';
@@ -96,7 +97,7 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.warm !== null) {
       this.logger.log(`warm start: ${this.warm.summary}`);
     }
-    const chainId = Number(await this.rpc.call<string>('eth_chainId', []));
+    const chainId = Number(await this.rpc.call<string>(chainIdCall.method, chainIdCall.params));
     if (chainId !== this.env.deployment.chainId) {
       throw new Error(
         `RPC_URL serves chain ${chainId} but DEPLOYMENT_FILE is for chain ${this.env.deployment.chainId}`,

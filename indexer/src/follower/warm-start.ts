@@ -4,7 +4,7 @@ import { Client } from 'pg';
 
 import { type RpcCall, RpcClient, type RpcClientOptions } from '../chain/rpc-client';
 import type { Env } from '../config/env';
-import { getLogsCall, headerCall, piecesOf, tipCalls, tipOf } from './chain-reads';
+import { chainIdCall, getLogsCall, headerCall, piecesOf, tipCalls, tipOf } from './chain-reads';
 import { followerSetup } from './follower-setup';
 import {
   type FollowedContract,
@@ -77,7 +77,7 @@ export class WarmStart {
     };
     // SyncService checks the chain first, then the follower reads the tip and the cursor. Only
     // the tip is awaited here: the follower takes each answer (and meets its failure) itself.
-    void ahead([{ method: 'eth_chainId', params: [] }]);
+    void ahead([chainIdCall]);
     const tipping = ahead(tipCalls(config));
     const [state, answers] = await Promise.all([
       readState(this.env.DATABASE_URL, contract),
