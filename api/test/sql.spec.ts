@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 
 import { until } from '@lendpath/test-kit/until';
 import { dataSourceOptions } from '../src/database/data-source';
-import { MAX_PREPARED_STATEMENTS, type PlanMode, Sql } from '../src/database/sql';
+import { decimalArray, MAX_PREPARED_STATEMENTS, type PlanMode, Sql } from '../src/database/sql';
 import { testEnv } from './test-env';
 
 describe(Sql.name, () => {
@@ -195,5 +195,27 @@ describe(Sql.name, () => {
     const names = (await prepared()).filter((row) => row.name.startsWith('lp_'));
     expect(names.length).toBeLessThanOrEqual(MAX_PREPARED_STATEMENTS);
     expect(names.some((row) => row.statement === texts.at(-1))).toBe(false);
+  });
+
+  describe(decimalArray.name, () => {
+    const uint256Max =
+      '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+    it('is read by Postgres as the same numeric[] as the JS array node-postgres escapes', async () => {
+      const text = `SELECT $1::numeric[]::text[] AS ids`;
+      for (const ids of [['1', '42', uint256Max], ['7'], []]) {
+        const [viaLiteral] = await sql.rows<{ ids: string[] }>(text, [decimalArray(ids)]);
+        const [viaArray] = await sql.rows<{ ids: string[] }>(text, [ids]);
+        expect(viaLiteral).toEqual(viaArray);
+        expect(viaLiteral!.ids).toEqual(ids);
+      }
+    });
+
+    it.each([['-1'], ['0x2a'], ['1,2'], [''], ['1}'], ['1 OR true']])(
+      'refuses %j: nothing but digits reaches SQL this way',
+      (id) => {
+        expect(() => decimalArray(['1', id])).toThrow(TypeError);
+      },
+    );
   });
 });

@@ -203,3 +203,21 @@ export interface SqlTransaction {
     options?: { prepare?: boolean },
   ): Promise<T[]>;
 }
+
+/** A decimal id: digits only. */
+const DECIMAL = /^\d+$/;
+
+/**
+ * Decimal ids (loan ids) as one Postgres array literal, for a `$n::numeric[]` parameter. Given a
+ * JS array, node-postgres quotes and escapes each element in JavaScript: ~25 ms of the API's CPU
+ * for a backfill's 16,700 loan ids, spent before its fold could start. A decimal needs neither;
+ * anything else is refused, so nothing but digits and the commas between them reaches Postgres.
+ */
+export function decimalArray(ids: readonly string[]): string {
+  for (const id of ids) {
+    if (!DECIMAL.test(id)) {
+      throw new TypeError(`not a decimal id: ${JSON.stringify(id).slice(0, 100)}`);
+    }
+  }
+  return `{${ids.join(',')}}`;
+}

@@ -21,6 +21,9 @@ export function chainEventsBackoff(attemptsMade: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, attemptsMade - 1));
 }
 
+/** A loan id as a job carries it: a uint256 in decimal. */
+const DECIMAL = /^\d+$/;
+
 /**
  * One committed batch of the event store: a block range (or a reorg's rewound range) and the
  * loans whose events it added or removed. The consumer re-folds those loans from the event
@@ -33,8 +36,16 @@ export const chainEventsJobSchema = z.object({
   address: z.string(),
   fromBlock: z.number().int(),
   toBlock: z.number().int(),
-  /** Loan ids (decimal strings) with events added or removed in the range. */
-  loanIds: z.array(z.string().regex(/^\d+$/)),
+  /**
+   * Loan ids (decimal strings) with events added or removed in the range. Checked in one loop, not
+   * element by element through zod: a backfill's job names every loan of its range (16,700 in the
+   * bench), and zod's per-element parse cost the API ~28 ms of CPU on it before its fold began.
+   */
+  loanIds: z.custom<string[]>(
+    (value) =>
+      Array.isArray(value) && value.every((id) => typeof id === 'string' && DECIMAL.test(id)),
+    { message: 'loanIds: expected an array of decimal strings' },
+  ),
   /** The chain's safe and finalized blocks as of this batch (-1 before the first). */
   safeBlock: z.number().int(),
   finalizedBlock: z.number().int(),

@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { STATUS_AFTER_EVENT } from '@lendpath/contracts';
 
 import { ENV, type Env } from '../../config/env';
-import { Sql, type SqlTransaction } from '../../database/sql';
+import { decimalArray, Sql, type SqlTransaction } from '../../database/sql';
 import { LendingChain, type ObservedEvent } from '../chain/lending-chain';
 
 import { type Finality, type LoanStatus, sqlList, statusAfterEventSql } from './loan-status';
@@ -286,13 +286,14 @@ export class LoanProjection implements BeforeApplicationShutdown {
     // two batches never deadlock), and few enough for any batch size. A statement of its own,
     // before the fold: a statement's snapshot is taken when it starts, so the fold must start
     // after the locks are held to read what the reconcile before it committed.
-    await tx.rows(LOCK_SQL, [LOCK_NAMESPACE + chainId, ids], { prepare });
+    const idList = decimalArray(ids);
+    await tx.rows(LOCK_SQL, [LOCK_NAMESPACE + chainId, idList], { prepare });
     const changed = await tx.rows<ChangedRow & WasRow>(
       FOLD_SQL,
       [
         chainId,
         address,
-        ids,
+        idList,
         Number(source?.cursor_block ?? -1),
         Number(source?.safe_block ?? -1),
         Number(source?.finalized_block ?? -1),
