@@ -14,17 +14,16 @@ export async function expectToast(target: Page, text: string, kind?: 'success' |
   if (kind !== undefined) {
     await expect(toast).toHaveClass(new RegExp(`Toastify__toast--${kind}`));
   }
+  const close = toast.getByRole('button', { name: 'close' });
+  await expect(close).toBeVisible();
   // A toast closes itself after 5 s (web/src/app/provider.tsx). On a busy machine that can begin
   // while the click waits for the toast to stand still, and then there is nothing left to click:
   // the toast being gone is what the click was for, so only a toast still there fails the test.
-  await toast
-    .getByRole('button', { name: 'close' })
-    .click({ timeout: 5_000 })
-    .catch(async (error: unknown) => {
-      if ((await toast.count()) > 0) {
-        throw error;
-      }
-    });
+  await close.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+    if ((await toast.count()) > 0) {
+      throw error;
+    }
+  });
   await expect(toast).toHaveCount(0);
 }
 
