@@ -165,6 +165,29 @@ describe(RpcClient.name, () => {
     expect(await client().call('eth_chainId', [])).toBe('eth_chainId');
   });
 
+  it('hands over an answer given parseAfter only once that has settled, either way', async () => {
+    answer = () => ({});
+    const rpc = client(0);
+    let release = (): void => undefined;
+    const before = new Promise<void>((resolve) => (release = resolve));
+    let done = false;
+    const later = rpc.call('eth_getLogs', [], before).then((result) => {
+      done = true;
+      return result;
+    });
+    // The answer is in (the server counted the call, and 100 ms is long for a local answer)…
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toBe(1);
+    expect(done).toBe(false);
+    // …and is handed over once what it waits for is done.
+    release();
+    expect(await later).toBe('eth_getLogs');
+    // A failure of what it waits for is not its own (its owner handles it, as here).
+    const failed = Promise.reject(new Error('the piece before failed'));
+    failed.catch(() => undefined);
+    expect(await rpc.batch([{ method: 'b', params: [] }], failed)).toEqual(['b']);
+  });
+
   describe('preload', () => {
     const logs = (from: string) => ({ method: 'eth_getLogs', params: [{ fromBlock: from }] });
 

@@ -75,7 +75,16 @@ function classify(method: string, error: { code: number; message: string }): Rpc
 /** An HTTP answer, read whole. */
 interface Posted {
   status: number;
-  text: string;
+  /** The body as it came, made text only when it is parsed. */
+  chunks: Buffer[];
+}
+
+/** How one call (or batch) is sent and its answer taken. */
+interface Exchange {
+  /** Told once the request's bytes are with the operating system (or it failed). */
+  onSent?: () => void;
+  /** The answer is parsed only once this has settled (see {@link RpcClient.call}). */
+  parseAfter?: Promise<unknown>;
 }
 
 /**
@@ -101,12 +110,7 @@ function poster(
       const answered = (response: IncomingMessage) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, chunks }));
         response.on('error', failed);
         // Cut off mid-answer (the node went away, the timeout struck): no 'end' will come.
         response.on('close', () => {
@@ -148,14 +152,20 @@ export class RpcClient {
     this.post = poster(options.url);
   }
 
-  async call<T>(method: string, params: unknown[]): Promise<T> {
-    const [answer] = await this.send([{ method, params }]);
+  /**
+   * One call. With `parseAfter`, its answer is read off the wire as it comes but parsed only once
+   * `parseAfter` has settled: answers asked for together and used one after another (a backfill
+   * range's pieces) are parsed in that order. Parsed as each arrives, the pieces' answers are
+   * taken in whatever order the node finishes them, and the one needed first may wait for all.
+   */
+  async call<T>(method: string, params: unknown[], parseAfter?: Promise<unknown>): Promise<T> {
+    const [answer] = await this.send([{ method, params }], parseAfter);
     return answer as T;
   }
 
   /** Several calls in one HTTP round trip; the answers come back in the calls' order. */
-  batch(calls: readonly RpcCall[]): Promise<unknown[]> {
-    return calls.length === 0 ? Promise.resolve([]) : this.send(calls);
+  batch(calls: readonly RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> {
+    return calls.length === 0 ? Promise.resolve([]) : this.send(calls, parseAfter);
   }
 
   /**
@@ -169,11 +179,12 @@ export class RpcClient {
   preload(
     calls: readonly RpcCall[],
     keepMs: number,
+    parseAfter?: Promise<unknown>,
   ): { answers: Promise<unknown[]>; sent: Promise<void> } {
     const key = JSON.stringify(calls);
     let written = () => undefined as void;
     const sent = new Promise<void>((resolve) => (written = resolve));
-    const answers = this.ask(calls, written);
+    const answers = this.ask(calls, { onSent: written, parseAfter });
     answers.then(written, written);
     this.preloaded.set(key, answers);
     setTimeout(() => {
@@ -184,23 +195,23 @@ export class RpcClient {
     return { answers, sent };
   }
 
-  private send(calls: readonly RpcCall[]): Promise<unknown[]> {
+  private send(calls: readonly RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> {
     if (this.preloaded.size > 0) {
       const key = JSON.stringify(calls);
       const early = this.preloaded.get(key);
       if (early !== undefined) {
         this.preloaded.delete(key);
-        return early.catch(() => this.ask(calls));
+        return early.catch(() => this.ask(calls, { parseAfter }));
       }
     }
-    return this.ask(calls);
+    return this.ask(calls, { parseAfter });
   }
 
-  private async ask(calls: readonly RpcCall[], onSent?: () => void): Promise<unknown[]> {
+  private async ask(calls: readonly RpcCall[], exchange: Exchange = {}): Promise<unknown[]> {
     let attempt = 0;
     for (;;) {
       try {
-        const answers = await this.once(calls, onSent);
+        const answers = await this.once(calls, exchange);
         this.throttleMs = Math.floor(this.throttleMs / 2);
         return answers;
       } catch (error) {
@@ -219,7 +230,10 @@ export class RpcClient {
     }
   }
 
-  private async once(calls: readonly RpcCall[], onSent?: () => void): Promise<unknown[]> {
+  private async once(
+    calls: readonly RpcCall[],
+    { onSent, parseAfter }: Exchange,
+  ): Promise<unknown[]> {
     if (this.throttleMs > 0) {
       await sleep(this.throttleMs);
     }
@@ -233,6 +247,7 @@ export class RpcClient {
       params: call.params,
     }));
     const started = performance.now();
+    let answered: number | undefined;
     let failure: RpcFailure | undefined;
     try {
       let response: Posted;
@@ -246,16 +261,23 @@ export class RpcClient {
         const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : String(error);
         throw new RpcError('transient', method, reason);
       }
-      const { status, text } = response;
+      answered = performance.now();
+      const { status, chunks } = response;
       if (status === 429) {
         throw new RpcError('rate-limited', method, 'HTTP 429');
       }
       if (status < 200 || status >= 300) {
         throw new RpcError(status >= 500 ? 'transient' : 'fatal', method, `HTTP ${status}`);
       }
+      if (parseAfter !== undefined) {
+        await parseAfter.then(
+          () => undefined,
+          () => undefined,
+        );
+      }
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {
         throw new RpcError('transient', method, 'the answer is not JSON');
       }
@@ -277,7 +299,8 @@ export class RpcClient {
     } finally {
       this.options.observe?.(
         calls.length === 1 ? (calls[0] as RpcCall).method : 'batch',
-        (performance.now() - started) / 1000,
+        // The round trip: not the wait for parseAfter, nor the parse.
+        ((answered ?? performance.now()) - started) / 1000,
         failure,
       );
     }

@@ -377,18 +377,24 @@ export class Follower {
     this.pieces = [];
     this.rangeEvents = 0;
     this.tail = undefined;
-    if (to === tip.finalized && tip.head.number > to && tip.head.number - to <= REALTIME_STEP) {
-      // The blocks above the range that its last piece will commit with (see withTail), fetched
-      // now rather than after it: linked to the range's last block once that is known.
-      const fetched = this.blocksAbove(to + 1, null, tip);
-      fetched.catch(() => undefined);
-      this.tail = { from: to + 1, fetched };
-    }
+    // Each answer is parsed once the one before it is decoded (RpcClient.call): the first piece
+    // is ready to commit as soon as it has come, and each later one is parsed while Postgres
+    // writes the one before.
+    let previous: Promise<unknown> | undefined;
     for (const [i, piece] of pieces.entries()) {
-      const fetched = this.fetchRange(piece.from, piece.to, i < pieces.length - 1);
+      const fetched = this.fetchRange(piece.from, piece.to, i < pieces.length - 1, previous);
       // Each is awaited in its turn, or dropped with its error with the range.
       fetched.catch(() => undefined);
       this.pieces.push({ ...piece, fetched });
+      previous = fetched;
+    }
+    if (to === tip.finalized && tip.head.number > to && tip.head.number - to <= REALTIME_STEP) {
+      // The blocks above the range that its last piece will commit with (see withTail), fetched
+      // now rather than after it (linked to the range's last block once that is known), and parsed
+      // after the pieces.
+      const fetched = this.blocksAbove(to + 1, null, tip, previous);
+      fetched.catch(() => undefined);
+      this.tail = { from: to + 1, fetched };
     }
   }
 
@@ -401,12 +407,20 @@ export class Follower {
     this.metrics.range.set(this.range);
   }
 
-  /** The logs of finalized blocks `from` to `to`, decoded, with block `to` as the cursor. */
-  private async fetchRange(from: number, to: number, morePieces: boolean): Promise<Fetched> {
+  /**
+   * The logs of finalized blocks `from` to `to`, decoded, with block `to` as the cursor; the
+   * logs' answer is parsed once `parseAfter` has settled.
+   */
+  private async fetchRange(
+    from: number,
+    to: number,
+    morePieces: boolean,
+    parseAfter?: Promise<unknown>,
+  ): Promise<Fetched> {
     // The last block's header (the new cursor) is asked for beside the logs.
     const logsCall = getLogsCall(this.contract.address, from, to);
     const [logs, [end]] = await Promise.all([
-      this.rpc.call<RawLog[]>(logsCall.method, logsCall.params),
+      this.rpc.call<RawLog[]>(logsCall.method, logsCall.params, parseAfter),
       this.headers([to]),
     ]);
     if (end === undefined) {
@@ -437,12 +451,14 @@ export class Follower {
 
   /**
    * Blocks from `from` up, each linked to the one before it, the first to `parentHash` (unless
-   * null: the caller checks that link), with their logs by block hash.
+   * null: the caller checks that link), with their logs by block hash (parsed once `parseAfter`
+   * has settled).
    */
   private async blocksAbove(
     from: number,
     parentHash: string | null,
     tip: Tip,
+    parseAfter?: Promise<unknown>,
   ): Promise<Fetched | 'reorg'> {
     const to = Math.min(tip.head.number, from + REALTIME_STEP - 1);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -468,6 +484,7 @@ export class Follower {
     }
     const logsPerBlock = (await this.rpc.batch(
       chain.map((header) => blockLogsCall(this.contract.address, header.hash)),
+      parseAfter,
     )) as RawLog[][];
     const timestamps = new Map(chain.map((header) => [header.number, header.timestamp]));
     return { fromBlock: from, events: this.decode(logsPerBlock.flat(), timestamps), blocks: chain };

@@ -70,8 +70,8 @@ export class WarmStart {
   async ask(): Promise<void> {
     const { contract, config } = this.setup;
     const sent: Promise<void>[] = [];
-    const ahead = (calls: RpcCall[]): Promise<unknown[]> => {
-      const preloaded = this.rpc.preload(calls, KEEP_MS);
+    const ahead = (calls: RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> => {
+      const preloaded = this.rpc.preload(calls, KEEP_MS, parseAfter);
       sent.push(preloaded.sent);
       return preloaded.answers;
     };
@@ -94,8 +94,10 @@ export class WarmStart {
       void ahead([headerCall(state.cursorBlock)]);
     }
     const pieces = piecesOf(state.cursorBlock + 1, config.initialRange, tip, config.backfillPieces);
+    // Parsed in the follower's order, as it parses its own (Follower.planRange).
+    let previous: Promise<unknown> | undefined;
     for (const piece of pieces) {
-      void ahead([getLogsCall(contract.address, piece.from, piece.to)]);
+      previous = ahead([getLogsCall(contract.address, piece.from, piece.to)], previous);
       void ahead([headerCall(piece.to)]);
     }
     await Promise.all(sent);
