@@ -377,9 +377,9 @@ export class Follower {
     this.pieces = [];
     this.rangeEvents = 0;
     this.tail = undefined;
-    // Each answer is parsed once the one before it is decoded (RpcClient.call): the first piece
-    // is ready to commit as soon as it has come, and each later one is parsed while Postgres
-    // writes the one before.
+    // Each answer is parsed once the one before it is decoded (RpcClient.call): a later piece's
+    // answer that comes first waits instead of going ahead of the first, which is ready to commit
+    // as soon as it has come.
     let previous: Promise<unknown> | undefined;
     for (const [i, piece] of pieces.entries()) {
       const fetched = this.fetchRange(piece.from, piece.to, i < pieces.length - 1, previous);
