@@ -165,6 +165,15 @@ export class LoanRequestsStore {
     return row;
   }
 
+  /** The wallets this member has linked (lower-case addresses). */
+  async walletsOf(memberId: string): Promise<Set<string>> {
+    const rows = await this.sql.rows<{ address: string }>(
+      `SELECT address FROM app.member_wallets WHERE user_id = $1`,
+      [memberId],
+    );
+    return new Set(rows.map((row) => row.address));
+  }
+
   /** Whether this member has linked this wallet (lower-case address). */
   async isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
     const rows = await this.sql.rows(

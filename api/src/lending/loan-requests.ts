@@ -46,6 +46,11 @@ export class LoanRequests {
     return this.store.isLinkedTo(wallet.toLowerCase(), memberId);
   }
 
+  /** The wallets this member has linked (lower-case addresses). */
+  walletsOf(memberId: string): Promise<Set<string>> {
+    return this.store.walletsOf(memberId);
+  }
+
   view(id: string): Promise<LoanRequestView> {
     return this.queries.execute(new GetLoanRequestQuery(id));
   }

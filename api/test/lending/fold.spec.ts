@@ -307,6 +307,99 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
   });
 
+  it('stores a member’s hints in its fold, and settles that member’s loans alone', async () => {
+    // Another contract, so that moving its safe block settles nobody else's rows.
+    const other = { chainId: 990_003, address: '0x00000000000000000000000000000000000f01d2' };
+    const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
+    await db.query(
+      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
+                                    safe_block, finalized_block)
+       VALUES ($1, $2, 1, 30, '0x30', 20, 10)`,
+      [other.chainId, other.address],
+    );
+    for (const [loanId, at] of [
+      [1, 25],
+      [2, 26],
+      [3, 27],
+    ] as const) {
+      await db.query(
+        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+           block_timestamp, log_index, tx_hash, name, loan_id, args)
+         VALUES ($1, $2, $3::int, '0x' || $3, 1700000000 + $3::int, 0, '0xtx', 'LoanRequested', $4, $5)`,
+        [
+          other.chainId,
+          other.address,
+          at,
+          loanId,
+          JSON.stringify({ id: `${loanId}`, borrower: '0xb0', amount: '1000000', duration: '1' }),
+        ],
+      );
+    }
+    await otherProjection.reconcile(['1', '2', '3']);
+    const rows = async () =>
+      (
+        await db.query<{ id: string; status: string; finality: string }[]>(
+          `SELECT loan_chain_id::text AS id, status, finality FROM app.loan_requests
+           WHERE chain_id = $1 ORDER BY 1`,
+          [other.chainId],
+        )
+      ).map((r) => `${r.id} ${r.status} ${r.finality}`);
+    const hints = async () =>
+      (
+        await db.query<{ block: number }[]>(
+          `SELECT block_number::int AS block FROM app.loan_chain_hints WHERE chain_id = $1`,
+          [other.chainId],
+        )
+      ).map((r) => r.block);
+    expect(await rows()).toEqual([
+      '1 requested pending',
+      '2 requested pending',
+      '3 requested pending',
+    ]);
+
+    // The borrower cancels loan 2 in block 31, above the indexer's cursor, and calls with the
+    // receipt: the hint is stored and folded by the same reconcile.
+    const cancelled = {
+      name: 'LoanCancelled' as const,
+      blockNumber: 31,
+      blockHash: '0x31',
+      blockTimestamp: 1_700_000_031,
+      logIndex: 0,
+      args: { id: '2' },
+      loanId: '2',
+      txHash: '0xcancel',
+    };
+    await otherProjection.reconcile(['2'], { hints: [cancelled], promote: 'folded' });
+    expect((await rows())[1]).toBe('2 cancelled pending');
+    expect(await hints()).toEqual([31]);
+    // A receipt of a block the indexer has already passed: stored, then dropped in the same
+    // transaction, the loan folded from the stored events (here without it: a reorg took it).
+    await otherProjection.reconcile(['1'], {
+      hints: [{ ...cancelled, blockNumber: 29, blockHash: '0x29', args: { id: '1' }, loanId: '1' }],
+      promote: 'folded',
+    });
+    expect((await rows())[0]).toBe('1 requested pending');
+    expect(await hints()).toEqual([31]);
+
+    // Blocks 25 to 27 become safe. A member's call settles its own loan, not the others'...
+    await db.query(`UPDATE indexer.sources SET safe_block = 28 WHERE chain_id = $1`, [
+      other.chainId,
+    ]);
+    expect(await otherProjection.reconcile(['1'], { promote: 'folded' })).toEqual([
+      expect.objectContaining({ loanChainId: '1', finality: 'safe', finalityOnly: true }),
+    ]);
+    expect(await rows()).toEqual([
+      '1 requested safe',
+      '2 cancelled pending',
+      '3 requested pending',
+    ]);
+    // ...and the indexer's announcement of the blocks that settled, which every such move makes,
+    // settles the rest (loan 2 waits for the indexer to pass the hint's block).
+    expect(await otherProjection.reconcile([])).toEqual([
+      expect.objectContaining({ loanChainId: '3', finality: 'safe', finalityOnly: true }),
+    ]);
+  });
+
   it('folds a large batch in parallel parts, every loan as a fold of it alone would', async () => {
     // Above PARALLEL_FOLD_MIN_LOANS, so the default two parts (one per set of lock buckets).
     const first = 100_000;

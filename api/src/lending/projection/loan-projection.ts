@@ -57,6 +57,23 @@ async function retryDeadlocks<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What a reconcile does besides re-folding its loans. */
+export interface ReconcileOptions {
+  /**
+   * Events a member's call read from a receipt it verified, stored as hints in the fold's own
+   * transaction: on the fast path, where the member waits for the answer, a write of their own
+   * would cost a round trip to Postgres more.
+   */
+  hints?: readonly ObservedEvent[];
+  /**
+   * The rows whose finality the promotion after the fold settles ({@link PROMOTE_SQL}): `all`
+   * when the indexer announced blocks (they settle every row), `folded` for a member's call,
+   * whose fold only needs its own rows settled. The next announcement, which comes with every
+   * block that moves the safe or finalized block, promotes the rest; a member waits for less.
+   */
+  promote?: 'all' | 'folded';
+}
+
 /** Below this many loans a reconcile is one transaction: splitting would cost more than it saves. */
 const PARALLEL_FOLD_MIN_LOANS = 1_000;
 
@@ -104,24 +121,30 @@ export class LoanProjection implements BeforeApplicationShutdown {
    * buckets ({@link loanLock}), so the parts never wait for each other's locks; each commits on
    * its own, which is safe because every loan is folded whole inside one of them.
    */
-  async reconcile(loanIds: readonly string[]): Promise<LoanTransition[]> {
+  async reconcile(
+    loanIds: readonly string[],
+    { hints = [], promote = 'all' }: ReconcileOptions = {},
+  ): Promise<LoanTransition[]> {
     const parts = loanIds.length < PARALLEL_FOLD_MIN_LOANS ? 1 : this.parallelism;
     const folded =
       parts === 1
-        ? await this.fold(loanIds)
+        ? await this.fold(loanIds, hints)
         : (
             await Promise.all(
-              // Only the first part takes the hints the indexer has passed (their loans may lie in
-              // any bucket): two parts deleting the same hint rows could deadlock on them.
-              partitionByLock(loanIds, parts).map((ids, i) => this.fold(ids, i === 0)),
+              // Only the first part stores the new hints and takes those the indexer has passed
+              // (their loans may lie in any bucket): two parts deleting the same hint rows could
+              // deadlock on them.
+              partitionByLock(loanIds, parts).map((ids, i) =>
+                this.fold(ids, i === 0 ? hints : undefined),
+              ),
             )
           ).flat();
     // After the fold's commit, not inside it: see PROMOTE_SQL.
+    const chain = [this.chain.chainId, this.chain.address.toLowerCase()];
     const promoted = await retryDeadlocks(() =>
-      this.sql.rows<ChangedRow>(PROMOTE_SQL, [
-        this.chain.chainId,
-        this.chain.address.toLowerCase(),
-      ]),
+      promote === 'all'
+        ? this.sql.rows<ChangedRow>(PROMOTE_SQL, chain)
+        : this.sql.rows<ChangedRow>(PROMOTE_LOANS_SQL, [...chain, decimalArray(loanIds)]),
     );
     const transitions = [...folded, ...promoted.map((row) => transition(row, row.status, true))];
     if (transitions.length >= VACUUM_MIN_CHANGES) {
@@ -163,35 +186,49 @@ export class LoanProjection implements BeforeApplicationShutdown {
       });
   }
 
-  private fold(loanIds: readonly string[], takeHints = true): Promise<LoanTransition[]> {
+  /**
+   * One transaction: `hints` stored (none given: this part leaves the hints to another, see
+   * {@link reconcile}), then the fold.
+   */
+  private fold(
+    loanIds: readonly string[],
+    hints: readonly ObservedEvent[] | undefined,
+  ): Promise<LoanTransition[]> {
     return retryDeadlocks(() =>
-      this.sql.transaction((tx) => this.reconcileIn(tx, loanIds, takeHints)),
+      this.sql.transaction(async (tx) => {
+        for (const event of hints ?? []) {
+          await this.storeHint(tx, event);
+        }
+        return this.reconcileIn(tx, loanIds, hints !== undefined);
+      }),
     );
   }
 
-  /** Stores events read from a verified receipt, to be folded until the indexer passes them. */
-  async addHints(events: readonly ObservedEvent[]): Promise<void> {
-    for (const event of events) {
-      await this.dataSource.query(
-        `INSERT INTO app.loan_chain_hints
-           (chain_id, block_hash, log_index, block_number, block_timestamp, tx_hash, address,
-            name, loan_id, args)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT DO NOTHING`,
-        [
-          this.chain.chainId,
-          event.blockHash,
-          event.logIndex,
-          event.blockNumber,
-          event.blockTimestamp,
-          event.txHash,
-          this.chain.address.toLowerCase(),
-          event.name,
-          event.loanId,
-          JSON.stringify(event.args),
-        ],
-      );
-    }
+  /**
+   * Stores an event read from a verified receipt, to be folded until the indexer passes its block
+   * (then {@link SOURCE_AND_HINTS_SQL}, the next statement of the same transaction, deletes it
+   * again if the indexer already has).
+   */
+  private async storeHint(tx: SqlTransaction, event: ObservedEvent): Promise<void> {
+    await tx.rows(
+      `INSERT INTO app.loan_chain_hints
+         (chain_id, block_hash, log_index, block_number, block_timestamp, tx_hash, address,
+          name, loan_id, args)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT DO NOTHING`,
+      [
+        this.chain.chainId,
+        event.blockHash,
+        event.logIndex,
+        event.blockNumber,
+        event.blockTimestamp,
+        event.txHash,
+        this.chain.address.toLowerCase(),
+        event.name,
+        event.loanId,
+        JSON.stringify(event.args),
+      ],
+    );
   }
 
   /**
@@ -538,13 +575,17 @@ const FOLD_SQL = `
  * index is searched for them alone, instead of every row of the chain being read on each
  * reconcile.
  *
- * $1 chain id, $2 contract.
+ * $1 chain id, $2 contract (and $3 the loans, for a member's call: {@link ReconcileOptions}).
  */
-const PROMOTE_SQL = `
+const promoteSql = (scope: 'all' | 'folded') => {
+  // The promotion of a member's call looks at its own loans, found by their key.
+  const only = (column: string) =>
+    scope === 'folded' ? ` AND ${column} = ANY($3::numeric[])` : '';
+  return `
   WITH canonical AS MATERIALIZED (
     SELECT h.hash
     FROM (SELECT DISTINCT as_of_block_hash AS hash FROM app.loan_requests
-          WHERE chain_id = $1 AND finality IN ('pending', 'safe')) AS h
+          WHERE chain_id = $1 AND finality IN ('pending', 'safe')${only('loan_chain_id')}) AS h
     WHERE EXISTS (SELECT 1 FROM indexer.v_chain_events e
                   WHERE e.chain_id = $1 AND e.block_hash = h.hash AND e.address = $2
                     AND NOT e.removed)
@@ -556,9 +597,13 @@ const PROMOTE_SQL = `
     AND t.chain_id = $1 AND t.finality IN ('pending', 'safe') AND t.as_of_block <= s.safe_block
     AND t.finality IS DISTINCT FROM
         (CASE WHEN t.as_of_block <= s.finalized_block THEN 'finalized' ELSE 'safe' END)
-    AND t.as_of_block_hash IN (SELECT hash FROM canonical)
+    AND t.as_of_block_hash IN (SELECT hash FROM canonical)${only('t.loan_chain_id')}
   RETURNING t.id, t.loan_chain_id::text AS loan_chain_id, t.status, t.finality,
             t.as_of_block::text AS as_of_block`;
+};
+const PROMOTE_SQL = promoteSql('all');
+/** {@link PROMOTE_SQL} of these loans alone ($3, decimal ids): `promote: 'folded'`. */
+const PROMOTE_LOANS_SQL = promoteSql('folded');
 
 /**
  * The loans a reconcile would change beyond finality, in one statement: every loan whose newest

@@ -4,7 +4,6 @@ import { LendingChain } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
 import type { LoanRequestView } from '../../loan-request-view';
-import { LoanProjection } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.command';
 import { CancelLoanRequestCommand } from './cancel-loan-request.command';
 
@@ -12,7 +11,6 @@ import { CancelLoanRequestCommand } from './cancel-loan-request.command';
 export class CancelLoanRequestHandler implements ICommandHandler<CancelLoanRequestCommand> {
   constructor(
     private readonly chain: LendingChain,
-    private readonly projection: LoanProjection,
     private readonly loanRequests: LoanRequests,
     private readonly commands: CommandBus,
   ) {}
@@ -30,10 +28,12 @@ export class CancelLoanRequestHandler implements ICommandHandler<CancelLoanReque
       throw lendingErrors.notCancellable(record.loanChainId, onChain.status);
     }
     const cancelled = await this.chain.findEvent('LoanCancelled', record.loanChainId);
-    if (cancelled !== undefined) {
-      await this.projection.addHints([cancelled]);
-    }
-    await this.commands.execute(new ReconcileLoansCommand([record.loanChainId.toString()]));
+    await this.commands.execute(
+      new ReconcileLoansCommand([record.loanChainId.toString()], {
+        hints: cancelled === undefined ? [] : [cancelled],
+        promote: 'folded',
+      }),
+    );
     return this.loanRequests.view(record.id);
   }
 }

@@ -5,7 +5,6 @@ import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
 import { LoanRequestsStore } from '../../loan-requests.store';
 import type { LoanRequestView } from '../../loan-request-view';
-import { LoanProjection } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.command';
 import { CreateLoanRequestCommand } from './create-loan-request.command';
 
@@ -21,7 +20,6 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
   constructor(
     private readonly store: LoanRequestsStore,
     private readonly chain: LendingChain,
-    private readonly projection: LoanProjection,
     private readonly loanRequests: LoanRequests,
     private readonly commands: CommandBus,
   ) {}
@@ -32,17 +30,20 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     }
     const id = body.loanChainId;
     const wallet = body.walletAddress.toLowerCase();
-    // The receipt is on its way while the wallet and the loan are checked.
+    // The node reads the loan and the receipt while Postgres checks the wallet.
     const requestedIn =
       body.transactionHash === undefined
         ? undefined
         : this.chain.eventInReceipt(body.transactionHash, 'LoanRequested');
+    const loanRead = this.chain.getLoan(id);
+    // Read below, or unread when the wallet is refused: not an unhandled rejection then.
+    loanRead.catch(() => undefined);
     if (!(await this.loanRequests.isLinkedTo(wallet, callerId))) {
       throw lendingErrors.walletNotLinked();
     }
     const amountUnits = BigInt(Math.round(body.amount * 1e6));
     const durationSeconds = BigInt(body.duration) * 86_400n;
-    const onChain = await this.chain.getLoan(id);
+    const onChain = await loanRead;
     if (onChain.status === 'none') {
       throw lendingErrors.notOnChain(id);
     }
@@ -59,9 +60,6 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
       requestedIn === undefined
         ? await this.chain.findEvent('LoanRequested', id)
         : await requestedIn(id);
-    if (requested !== undefined) {
-      await this.projection.addHints([requested]);
-    }
     // Written only while the wallet is still the caller's (an unlink racing this cannot leave a
     // record behind).
     const recordId = await this.store.saveRecord({
@@ -74,7 +72,12 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     if (recordId === undefined) {
       throw lendingErrors.walletNotLinked();
     }
-    await this.commands.execute(new ReconcileLoansCommand([id.toString()]));
+    await this.commands.execute(
+      new ReconcileLoansCommand([id.toString()], {
+        hints: requested === undefined ? [] : [requested],
+        promote: 'folded',
+      }),
+    );
     return this.loanRequests.view(recordId);
   }
 }

@@ -1,10 +1,16 @@
 import { Command } from '@nestjs/cqrs';
 
-import type { LoanTransition } from '../../projection/loan-projection';
+import type { LoanTransition, ReconcileOptions } from '../../projection/loan-projection';
 
-/** Re-fold these loans (decimal chain ids) from the event store into the projection. */
+/**
+ * Re-fold these loans (decimal chain ids) from the event store into the projection; `options`
+ * for a member's call (its hints, and its own rows promoted).
+ */
 export class ReconcileLoansCommand extends Command<LoanTransition[]> {
-  constructor(readonly loanIds: readonly string[]) {
+  constructor(
+    readonly loanIds: readonly string[],
+    readonly options: ReconcileOptions = {},
+  ) {
     super();
   }
 }

@@ -11,8 +11,8 @@ export class ReconcileLoansHandler implements ICommandHandler<ReconcileLoansComm
     private readonly events: EventBus,
   ) {}
 
-  async execute({ loanIds }: ReconcileLoansCommand): Promise<LoanTransition[]> {
-    const transitions = await this.projection.reconcile(loanIds);
+  async execute({ loanIds, options }: ReconcileLoansCommand): Promise<LoanTransition[]> {
+    const transitions = await this.projection.reconcile(loanIds, options);
     // After the commit: a reaction never sees a state the database does not hold.
     if (transitions.length > 0) {
       this.events.publish(new LoanChangesCommittedEvent(transitions.map(eventForTransition)));

@@ -5,7 +5,6 @@ import { LendingChain } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
 import type { LoanRequestView } from '../../loan-request-view';
-import { LoanProjection } from '../../projection/loan-projection';
 import { ReconcileLoansCommand } from '../reconcile-loans/reconcile-loans.command';
 import {
   type FundBody,
@@ -33,14 +32,17 @@ const PARTY: Record<LoanTransactionKind, 'borrower' | 'lender'> = {
 export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanTransactionCommand> {
   constructor(
     private readonly chain: LendingChain,
-    private readonly projection: LoanProjection,
     private readonly loanRequests: LoanRequests,
     private readonly commands: CommandBus,
   ) {}
 
   async execute(command: RecordLoanTransactionCommand): Promise<LoanRequestView> {
     const { callerId, kind, body } = command;
+    // The receipt and the caller's wallets are on their way while the loan is read.
     const eventIn = this.chain.eventInReceipt(body.transactionHash, TRANSACTION_EVENTS[kind]);
+    const callerWallets = this.loanRequests.walletsOf(callerId);
+    // Read below, or unread when the call is refused first: not an unhandled rejection then.
+    callerWallets.catch(() => undefined);
     const record = await this.loanRequests.find(command.loanRequestId);
     if (kind === 'fund' && record.borrowerMemberId === callerId) {
       throw lendingErrors.ownRequest();
@@ -61,11 +63,15 @@ export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanT
       }
     }
     const party = String(event.args[PARTY[kind]]);
-    if (!(await this.loanRequests.isLinkedTo(party, callerId))) {
+    if (!(await callerWallets).has(party.toLowerCase())) {
       throw lendingErrors.notYourTransaction(body.transactionHash, PARTY[kind], getAddress(party));
     }
-    await this.projection.addHints([event]);
-    await this.commands.execute(new ReconcileLoansCommand([record.loanChainId.toString()]));
+    await this.commands.execute(
+      new ReconcileLoansCommand([record.loanChainId.toString()], {
+        hints: [event],
+        promote: 'folded',
+      }),
+    );
     return this.loanRequests.view(record.id);
   }
 }
