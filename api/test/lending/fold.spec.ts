@@ -251,61 +251,67 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     expect(count).toBe(0);
   });
 
-  it('settles a loan whose fold overlapped the reconcile of the blocks that settled it', async () => {
-    // Another contract, so this one's indexer position can move without touching the others'.
-    const other = { chainId: 990_002, address: '0x00000000000000000000000000000000000f01d1' };
-    const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
-    await db.query(
-      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
+  it.each([
+    ['the indexer’s announcement', 'all', 990_002],
+    ['a member’s call', 'folded', 990_004],
+  ] as const)(
+    'settles a loan whose fold (%s) overlapped the reconcile of the blocks that settled it',
+    async (_, promote, chainId) => {
+      // Another contract, so this one's indexer position can move without touching the others'.
+      const other = { chainId, address: '0x00000000000000000000000000000000000f01d1' };
+      const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
+      await db.query(
+        `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
                                     safe_block, finalized_block)
        VALUES ($1, $2, 1, 16, '0x16', 14, 11)`,
-      [other.chainId, other.address],
-    );
-    await db.query(
-      `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+        [other.chainId, other.address],
+      );
+      await db.query(
+        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
                                          block_timestamp, log_index, tx_hash, name, loan_id, args)
        VALUES ($1, $2, 16, '0x16', 1700000016, 0, '0xtx', 'LoanRequested', 1, $3)`,
-      [
-        other.chainId,
-        other.address,
-        JSON.stringify({ id: '1', borrower: '0xb0', amount: '1000000', duration: '604800' }),
-      ],
-    );
-    // The job for block 16 has read the indexer's position and waits for the loan's lock...
-    const holder = db.createQueryRunner();
-    await holder.connect();
-    await holder.startTransaction();
-    await holder.query(`SELECT pg_advisory_xact_lock($1, $2)`, loanLock(other.chainId, 1n));
-    const slowFold = otherProjection.reconcile(['1']);
-    const waiting = async () =>
-      (
-        await db.query<{ n: number }[]>(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-        )
-      )[0]?.n;
-    while ((await waiting()) === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    // ...while six blocks are mined and their job, with no loans, settles what it can see.
-    await db.query(
-      `UPDATE indexer.sources SET cursor_block = 22, cursor_hash = '0x22', safe_block = 20,
+        [
+          other.chainId,
+          other.address,
+          JSON.stringify({ id: '1', borrower: '0xb0', amount: '1000000', duration: '604800' }),
+        ],
+      );
+      // The job for block 16 has read the indexer's position and waits for the loan's lock...
+      const holder = db.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(`SELECT pg_advisory_xact_lock($1, $2)`, loanLock(other.chainId, 1n));
+      const slowFold = otherProjection.reconcile(['1'], { promote });
+      const waiting = async () =>
+        (
+          await db.query<{ n: number }[]>(
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+          )
+        )[0]?.n;
+      while ((await waiting()) === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // ...while six blocks are mined and their job, with no loans, settles what it can see.
+      await db.query(
+        `UPDATE indexer.sources SET cursor_block = 22, cursor_hash = '0x22', safe_block = 20,
                                   finalized_block = 17
        WHERE chain_id = $1`,
-      [other.chainId],
-    );
-    expect(await otherProjection.reconcile([])).toEqual([]);
-    await holder.commitTransaction();
-    await holder.release();
+        [other.chainId],
+      );
+      expect(await otherProjection.reconcile([])).toEqual([]);
+      await holder.commitTransaction();
+      await holder.release();
 
-    const transitions = await slowFold;
-    const [settled] = await db.query<{ finality: string }[]>(
-      `SELECT finality FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = 1`,
-      [other.chainId],
-    );
-    // No later job would settle it: the chain has nothing more to say about this loan.
-    expect(settled?.finality).toBe('finalized');
-    expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
-  });
+      const transitions = await slowFold;
+      const [settled] = await db.query<{ finality: string }[]>(
+        `SELECT finality FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = 1`,
+        [other.chainId],
+      );
+      // No later job would settle it: the chain has nothing more to say about this loan.
+      expect(settled?.finality).toBe('finalized');
+      expect(transitions.at(-1)).toMatchObject({ loanChainId: '1', finality: 'finalized' });
+    },
+  );
 
   it('stores a member’s hints in its fold, and settles that member’s loans alone', async () => {
     // Another contract, so that moving its safe block settles nobody else's rows.
@@ -372,8 +378,8 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     await otherProjection.reconcile(['2'], { hints: [cancelled], promote: 'folded' });
     expect((await rows())[1]).toBe('2 cancelled pending');
     expect(await hints()).toEqual([31]);
-    // A receipt of a block the indexer has already passed: stored, then dropped in the same
-    // transaction, the loan folded from the stored events (here without it: a reorg took it).
+    // A receipt of a block the indexer has already passed: not stored, the loan folded from the
+    // indexer's events (here without it: a reorg took it).
     await otherProjection.reconcile(['1'], {
       hints: [{ ...cancelled, blockNumber: 29, blockHash: '0x29', args: { id: '1' }, loanId: '1' }],
       promote: 'folded',

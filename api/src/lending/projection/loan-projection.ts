@@ -68,8 +68,9 @@ export interface ReconcileOptions {
   /**
    * The rows whose finality the promotion after the fold settles ({@link PROMOTE_SQL}): `all`
    * when the indexer announced blocks (they settle every row), `folded` for a member's call,
-   * whose fold only needs its own rows settled. The next announcement, which comes with every
-   * block that moves the safe or finalized block, promotes the rest; a member waits for less.
+   * whose fold only needs its own rows settled, and only those it wrote from the indexer's
+   * events (none: no promotion at all). The next announcement, which comes with every block that
+   * moves the safe or finalized block, promotes the rest; a member waits for less.
    */
   promote?: 'all' | 'folded';
 }
@@ -126,26 +127,32 @@ export class LoanProjection implements BeforeApplicationShutdown {
     { hints = [], promote = 'all' }: ReconcileOptions = {},
   ): Promise<LoanTransition[]> {
     const parts = loanIds.length < PARALLEL_FOLD_MIN_LOANS ? 1 : this.parallelism;
-    const folded =
+    const folds =
       parts === 1
-        ? await this.fold(loanIds, hints)
-        : (
-            await Promise.all(
-              // Only the first part stores the new hints and takes those the indexer has passed
-              // (their loans may lie in any bucket): two parts deleting the same hint rows could
-              // deadlock on them.
-              partitionByLock(loanIds, parts).map((ids, i) =>
-                this.fold(ids, i === 0 ? hints : undefined),
-              ),
-            )
-          ).flat();
-    // After the fold's commit, not inside it: see PROMOTE_SQL.
+        ? [await this.fold(loanIds, hints)]
+        : await Promise.all(
+            // Only the first part stores the new hints and takes those the indexer has passed
+            // (their loans may lie in any bucket): two parts deleting the same hint rows could
+            // deadlock on them.
+            partitionByLock(loanIds, parts).map((ids, i) =>
+              this.fold(ids, i === 0 ? hints : undefined),
+            ),
+          );
+    const folded = folds.flatMap((fold) => fold.transitions);
+    // After the fold's commit, not inside it: see PROMOTE_SQL. A member's call settles the rows
+    // it wrote from the indexer's events; a row it wrote from a hint above the indexer's cursor
+    // has nothing to settle until the indexer passes that block, and the job for it re-folds the
+    // loan then (the fast path's usual case: no round trip more).
     const chain = [this.chain.chainId, this.chain.address.toLowerCase()];
-    const promoted = await retryDeadlocks(() =>
-      promote === 'all'
-        ? this.sql.rows<ChangedRow>(PROMOTE_SQL, chain)
-        : this.sql.rows<ChangedRow>(PROMOTE_LOANS_SQL, [...chain, decimalArray(loanIds)]),
-    );
+    const settle = folds.flatMap((fold) => fold.settleable);
+    const promoted =
+      promote === 'folded' && settle.length === 0
+        ? []
+        : await retryDeadlocks(() =>
+            promote === 'all'
+              ? this.sql.rows<ChangedRow>(PROMOTE_SQL, chain)
+              : this.sql.rows<ChangedRow>(PROMOTE_LOANS_SQL, [...chain, decimalArray(settle)]),
+          );
     const transitions = [...folded, ...promoted.map((row) => transition(row, row.status, true))];
     if (transitions.length >= VACUUM_MIN_CHANGES) {
       this.vacuumSoon();
@@ -186,49 +193,12 @@ export class LoanProjection implements BeforeApplicationShutdown {
       });
   }
 
-  /**
-   * One transaction: `hints` stored (none given: this part leaves the hints to another, see
-   * {@link reconcile}), then the fold.
-   */
+  /** One transaction: `hints` stored (none given: this part leaves the hints to another), the fold. */
   private fold(
     loanIds: readonly string[],
     hints: readonly ObservedEvent[] | undefined,
-  ): Promise<LoanTransition[]> {
-    return retryDeadlocks(() =>
-      this.sql.transaction(async (tx) => {
-        for (const event of hints ?? []) {
-          await this.storeHint(tx, event);
-        }
-        return this.reconcileIn(tx, loanIds, hints !== undefined);
-      }),
-    );
-  }
-
-  /**
-   * Stores an event read from a verified receipt, to be folded until the indexer passes its block
-   * (then {@link SOURCE_AND_HINTS_SQL}, the next statement of the same transaction, deletes it
-   * again if the indexer already has).
-   */
-  private async storeHint(tx: SqlTransaction, event: ObservedEvent): Promise<void> {
-    await tx.rows(
-      `INSERT INTO app.loan_chain_hints
-         (chain_id, block_hash, log_index, block_number, block_timestamp, tx_hash, address,
-          name, loan_id, args)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT DO NOTHING`,
-      [
-        this.chain.chainId,
-        event.blockHash,
-        event.logIndex,
-        event.blockNumber,
-        event.blockTimestamp,
-        event.txHash,
-        this.chain.address.toLowerCase(),
-        event.name,
-        event.loanId,
-        JSON.stringify(event.args),
-      ],
-    );
+  ): Promise<Fold> {
+    return retryDeadlocks(() => this.sql.transaction((tx) => this.reconcileIn(tx, loanIds, hints)));
   }
 
   /**
@@ -301,8 +271,8 @@ export class LoanProjection implements BeforeApplicationShutdown {
   private async reconcileIn(
     tx: SqlTransaction,
     requested: readonly string[],
-    takeHints: boolean,
-  ): Promise<LoanTransition[]> {
+    hints: readonly ObservedEvent[] | undefined,
+  ): Promise<Fold> {
     const chainId = this.chain.chainId;
     const address = this.chain.address.toLowerCase();
     const prepare = requested.length <= PREPARED_FOLD_MAX_LOANS;
@@ -313,12 +283,14 @@ export class LoanProjection implements BeforeApplicationShutdown {
     const [source] = await tx.rows<SourceAndHintsRow>(SOURCE_AND_HINTS_SQL, [
       chainId,
       address,
-      takeHints,
+      hints !== undefined,
+      JSON.stringify((hints ?? []).map(hintRow)),
     ]);
     const ids = [...new Set([...requested, ...(source?.stale ?? [])])];
     if (ids.length === 0) {
-      return [];
+      return { transitions: [], settleable: [] };
     }
+    const cursor = Number(source?.cursor_block ?? -1);
     // Serialise per loan: one advisory lock per bucket of loan ids, taken in bucket order (so
     // two batches never deadlock), and few enough for any batch size. A statement of its own,
     // before the fold: a statement's snapshot is taken when it starts, so the fold must start
@@ -331,14 +303,20 @@ export class LoanProjection implements BeforeApplicationShutdown {
         chainId,
         address,
         idList,
-        Number(source?.cursor_block ?? -1),
+        cursor,
         Number(source?.safe_block ?? -1),
         Number(source?.finalized_block ?? -1),
       ],
       { prepare },
     );
     const transitions: LoanTransition[] = [];
+    const settleable: string[] = [];
     for (const row of changed) {
+      if (row.finality === 'pending' || row.finality === 'safe') {
+        if (Number(row.as_of_block) <= cursor) {
+          settleable.push(row.loan_chain_id);
+        }
+      }
       const from = row.was_status;
       // A loan no event ever made (an id nobody requested) is not a change anyone saw.
       if (from !== null || row.status !== null) {
@@ -353,12 +331,31 @@ export class LoanProjection implements BeforeApplicationShutdown {
         );
       }
     }
-    return transitions;
+    return { transitions, settleable };
   }
 }
 
 /** Loans a reconcile folds with prepared statements (a new block's few); more are planned per call. */
 const PREPARED_FOLD_MAX_LOANS = 64;
+
+/** A fold's committed changes, and the loans among them whose rows may settle now. */
+interface Fold {
+  transitions: LoanTransition[];
+  /** Rows written `pending` or `safe` from blocks the indexer holds (at or below its cursor). */
+  settleable: string[];
+}
+
+/** A hint as {@link SOURCE_AND_HINTS_SQL} reads it (`jsonb_to_recordset`). */
+const hintRow = (event: ObservedEvent) => ({
+  block_hash: event.blockHash,
+  log_index: event.logIndex,
+  block_number: event.blockNumber,
+  block_timestamp: event.blockTimestamp,
+  tx_hash: event.txHash,
+  name: event.name,
+  loan_id: event.loanId,
+  args: event.args,
+});
 
 interface SourceAndHintsRow {
   cursor_block: string | null;
@@ -376,14 +373,29 @@ interface WasRow {
 }
 
 /**
- * The indexer's cursor, safe and finalized blocks, and (when $3) the fast-path hints at or below
- * the cursor deleted: the indexer has judged their blocks, so its stored events are the truth
- * about them. $1 chain id, $2 contract, $3 whether to take the hints.
+ * The indexer's cursor, safe and finalized blocks; the new hints ($4) stored; and (when $3) the
+ * fast-path hints at or below the cursor deleted: the indexer has judged their blocks, so its
+ * stored events are the truth about them. A new hint at or below the cursor is not stored at
+ * all, for the same reason (the loan is folded from the indexer's events). The later statements
+ * of the transaction see the stored hints; this one's delete does not need to.
+ * $1 chain id, $2 contract, $3 whether to take the hints, $4 the new hints (a JSON array of
+ * {@link hintRow}s).
  */
 const SOURCE_AND_HINTS_SQL = `
   WITH s AS (
     SELECT cursor_block, safe_block, finalized_block FROM indexer.v_sources
     WHERE chain_id = $1 AND address = $2
+  ),
+  added AS (
+    INSERT INTO app.loan_chain_hints
+      (chain_id, block_hash, log_index, block_number, block_timestamp, tx_hash, address, name,
+       loan_id, args)
+    SELECT $1, h.block_hash, h.log_index, h.block_number, h.block_timestamp, h.tx_hash, $2,
+           h.name, h.loan_id, h.args
+    FROM jsonb_to_recordset($4::jsonb) AS h(block_hash text, log_index int, block_number bigint,
+      block_timestamp bigint, tx_hash text, name text, loan_id numeric, args jsonb)
+    WHERE h.block_number > coalesce((SELECT cursor_block FROM s), -1)
+    ON CONFLICT DO NOTHING
   ),
   stale AS (
     DELETE FROM app.loan_chain_hints
