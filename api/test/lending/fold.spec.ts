@@ -57,6 +57,20 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     await dropDatabase(url);
   });
 
+  /** A projection of another contract, whose indexer stands at `position`. */
+  const anotherContract = async (
+    other: { chainId: number; address: string },
+    position: { cursor: number; safe: number; finalized: number },
+  ) => {
+    await db.query(
+      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
+                                    safe_block, finalized_block)
+       VALUES ($1, $2, 1, $3::bigint, '0x' || $3::text, $4, $5)`,
+      [other.chainId, other.address, position.cursor, position.safe, position.finalized],
+    );
+    const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
+    return { other, otherProjection };
+  };
   const loan = () => `${nextLoan++}`;
   /** How often app.loan_requests has been vacuumed and analyzed, by hand or by the projection. */
   const vacuums = async () => {
@@ -258,13 +272,9 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     'settles a loan whose fold (%s) overlapped the reconcile of the blocks that settled it',
     async (_, promote, chainId) => {
       // Another contract, so this one's indexer position can move without touching the others'.
-      const other = { chainId, address: '0x00000000000000000000000000000000000f01d1' };
-      const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
-      await db.query(
-        `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
-                                    safe_block, finalized_block)
-       VALUES ($1, $2, 1, 16, '0x16', 14, 11)`,
-        [other.chainId, other.address],
+      const { other, otherProjection } = await anotherContract(
+        { chainId, address: '0x00000000000000000000000000000000000f01d1' },
+        { cursor: 16, safe: 14, finalized: 11 },
       );
       await db.query(
         `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
@@ -315,13 +325,9 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
 
   it('stores a member’s hints in its fold, and settles that member’s loans alone', async () => {
     // Another contract, so that moving its safe block settles nobody else's rows.
-    const other = { chainId: 990_003, address: '0x00000000000000000000000000000000000f01d2' };
-    const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
-    await db.query(
-      `INSERT INTO indexer.sources (chain_id, address, deploy_block, cursor_block, cursor_hash,
-                                    safe_block, finalized_block)
-       VALUES ($1, $2, 1, 30, '0x30', 20, 10)`,
-      [other.chainId, other.address],
+    const { other, otherProjection } = await anotherContract(
+      { chainId: 990_003, address: '0x00000000000000000000000000000000000f01d2' },
+      { cursor: 30, safe: 20, finalized: 10 },
     );
     for (const [loanId, at] of [
       [1, 25],
