@@ -166,21 +166,12 @@ export class LoanRequestsStore {
   }
 
   /** The wallets this member has linked (lower-case addresses). */
-  async walletsOf(memberId: string): Promise<Set<string>> {
+  async linkedWallets(memberId: string): Promise<Set<string>> {
     const rows = await this.sql.rows<{ address: string }>(
       `SELECT address FROM app.member_wallets WHERE user_id = $1`,
       [memberId],
     );
     return new Set(rows.map((row) => row.address));
-  }
-
-  /** Whether this member has linked this wallet (lower-case address). */
-  async isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
-    const rows = await this.sql.rows(
-      `SELECT 1 FROM app.member_wallets WHERE address = $1 AND user_id = $2`,
-      [wallet, memberId],
-    );
-    return rows.length > 0;
   }
 
   /**

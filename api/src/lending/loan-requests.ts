@@ -41,14 +41,9 @@ export class LoanRequests {
     };
   }
 
-  /** Whether this member has linked this wallet (any case). */
-  isLinkedTo(wallet: string, memberId: string): Promise<boolean> {
-    return this.store.isLinkedTo(wallet.toLowerCase(), memberId);
-  }
-
   /** The wallets this member has linked (lower-case addresses). */
-  walletsOf(memberId: string): Promise<Set<string>> {
-    return this.store.walletsOf(memberId);
+  linkedWallets(memberId: string): Promise<Set<string>> {
+    return this.store.linkedWallets(memberId);
   }
 
   view(id: string): Promise<LoanRequestView> {

@@ -317,10 +317,9 @@ export class LoanProjection implements BeforeApplicationShutdown {
     const transitions: LoanTransition[] = [];
     const settleable: string[] = [];
     for (const row of changed) {
-      if (row.finality === 'pending' || row.finality === 'safe') {
-        if (Number(row.as_of_block) <= cursor) {
-          settleable.push(row.loan_chain_id);
-        }
+      const settles = row.finality === 'pending' || row.finality === 'safe';
+      if (settles && Number(row.as_of_block) <= cursor) {
+        settleable.push(row.loan_chain_id);
       }
       const from = row.was_status;
       // A loan no event ever made (an id nobody requested) is not a change anyone saw.
@@ -388,7 +387,7 @@ const LOCK_BUCKETS = 64;
  * ($5) and those of the deleted hints, taken last, in bucket order. A new hint at or below the
  * cursor is not stored at all, for the same reason (the loan is folded from the indexer's
  * events). The later statements of the transaction see the stored hints; this one's delete does
- * not need to. One statement, where it was three round trips to Postgres.
+ * not need to.
  * $1 chain id, $2 contract, $3 whether to take the hints, $4 the new hints (a JSON array of
  * {@link hintRow}s), $5 the loan ids asked for, $6 the lock namespace.
  */
@@ -425,6 +424,7 @@ const SOURCE_HINTS_AND_LOCKS_SQL = `
          (SELECT safe_block::text FROM s) AS safe_block,
          (SELECT finalized_block::text FROM s) AS finalized_block,
          ARRAY(SELECT DISTINCT loan_id::text FROM stale) AS stale,
+         -- Read, so that the locks are taken (a CTE nobody reads is not run); not used.
          (SELECT count(*) FROM locked) AS locks`;
 
 const transition = (

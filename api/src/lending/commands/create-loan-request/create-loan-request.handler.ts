@@ -38,7 +38,7 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     const loanRead = this.chain.getLoan(id);
     // Read below, or unread when the wallet is refused: not an unhandled rejection then.
     loanRead.catch(() => undefined);
-    if (!(await this.loanRequests.isLinkedTo(wallet, callerId))) {
+    if (!(await this.loanRequests.linkedWallets(callerId)).has(wallet)) {
       throw lendingErrors.walletNotLinked();
     }
     const amountUnits = BigInt(Math.round(body.amount * 1e6));

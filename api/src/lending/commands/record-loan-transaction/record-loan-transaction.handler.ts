@@ -40,7 +40,7 @@ export class RecordLoanTransactionHandler implements ICommandHandler<RecordLoanT
     const { callerId, kind, body } = command;
     // The receipt and the caller's wallets are on their way while the loan is read.
     const eventIn = this.chain.eventInReceipt(body.transactionHash, TRANSACTION_EVENTS[kind]);
-    const callerWallets = this.loanRequests.walletsOf(callerId);
+    const callerWallets = this.loanRequests.linkedWallets(callerId);
     // Read below, or unread when the call is refused first: not an unhandled rejection then.
     callerWallets.catch(() => undefined);
     const record = await this.loanRequests.find(command.loanRequestId);
