@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { dataSourceOptions, migrate } from '../src/database/data-source';
+import { type EncodedEvents, EventBatch, eventRow, rowPrefix } from '../src/follower/event-rows';
 import { COPY_MIN_EVENTS, type StoredEvent, writeEvents } from '../src/follower/follower.store';
 
 describe(writeEvents.name, () => {
@@ -27,8 +28,25 @@ describe(writeEvents.name, () => {
       // A value with COPY's special characters must survive the text format.
       args: { id: `${block * 1000 + i}`, note: 'tab\there\\and\nnewline' },
     }));
-  const write = (batch: StoredEvent[]) =>
-    db.transaction((manager) => writeEvents(manager.queryRunner!, chainId, address, batch));
+  /** The events as the log worker hands them over: COPY rows. */
+  const encoded = (batch: StoredEvent[]): EventBatch => {
+    const rows: EncodedEvents = {
+      rows: batch.map((e) => eventRow(rowPrefix(chainId, address), e)).join(''),
+      count: batch.length,
+      loanIds: [...new Set(batch.map((e) => e.loanId))],
+      blockHashes: [...new Set(batch.map((e) => e.blockHash))],
+    };
+    return EventBatch.encoded(rows);
+  };
+  const write = (batch: StoredEvent[] | EventBatch) =>
+    db.transaction((manager) =>
+      writeEvents(
+        manager.queryRunner!,
+        chainId,
+        address,
+        batch instanceof EventBatch ? batch : EventBatch.of(batch),
+      ),
+    );
   const stored = () =>
     db.query<{ loan_id: string; removed: boolean; note: string }[]>(
       `SELECT loan_id::text, removed, args->>'note' AS note FROM indexer.chain_events
@@ -69,5 +87,25 @@ describe(writeEvents.name, () => {
     const rows = await stored();
     expect(rows).toHaveLength(COPY_MIN_EVENTS + 3);
     expect(rows.filter((row) => row.removed)).toEqual([]);
+  });
+
+  it('copies encoded rows in however few, and after decoded ones of the same batch', async () => {
+    await write(encoded(events(4, 2)).concat(EventBatch.of(events(5, 1))));
+    expect((await stored()).slice(COPY_MIN_EVENTS + 3)).toEqual(
+      ['4000', '4001', '5000'].map((id) => ({ loan_id: id, removed: false, note: NOTE })),
+    );
+  });
+
+  it('revives stored events that come back encoded, beside new ones', async () => {
+    await db.query(`UPDATE indexer.chain_events SET removed = true WHERE chain_id = $1`, [chainId]);
+    await write(encoded([...events(4, 2), ...events(6, 1)]));
+    const rows = await stored();
+    expect(rows).toHaveLength(COPY_MIN_EVENTS + 7);
+    expect(rows.filter((row) => !row.removed).map((row) => row.loan_id)).toEqual([
+      '4000',
+      '4001',
+      '6000',
+    ]);
+    expect(rows.find((row) => row.loan_id === '6000')?.note).toBe(NOTE);
   });
 });

@@ -1,7 +1,8 @@
 import { demoWallets } from '@lendpath/contracts';
 import { Client } from 'pg';
 
-import { type RpcCall, RpcClient, RpcError } from '../src/chain/rpc-client';
+import { LogDecoder } from '../src/chain/log-decoder';
+import { type AnswerOptions, type RpcCall, RpcClient, RpcError } from '../src/chain/rpc-client';
 import { Follower } from '../src/follower/follower';
 import { warmStart } from '../src/follower/warm-start';
 import { IndexerMetrics } from '../src/metrics/indexer-metrics';
@@ -199,7 +200,7 @@ describe('the follower asking for a range in pieces', () => {
     // A provider that answers getLogs over one block at a time, and refuses more as providers do.
     class OneBlockAtMost extends RpcClient {
       readonly asked: number[] = [];
-      override call<T>(method: string, params: unknown[]): Promise<T> {
+      override call<T>(method: string, params: unknown[], options?: AnswerOptions): Promise<T> {
         if (method === 'eth_getLogs') {
           const [{ fromBlock, toBlock }] = params as [{ fromBlock: string; toBlock: string }];
           const span = Number(toBlock) - Number(fromBlock) + 1;
@@ -208,10 +209,15 @@ describe('the follower asking for a range in pieces', () => {
             return Promise.reject(new RpcError('range', method, `${span} blocks, at most 1`));
           }
         }
-        return super.call<T>(method, params);
+        return super.call<T>(method, params, options);
       }
     }
     const f = await indexerFixture();
+    // The pieces' logs are decoded on the worker's thread, as the indexer's are.
+    const logs = new LogDecoder({
+      chainId: f.env.deployment.chainId,
+      address: f.env.deployment.lending.address.toLowerCase(),
+    });
     try {
       await requestEight(f, 4_000_000n);
       const rpc = new OneBlockAtMost({ url: f.chain.rpcUrl, timeoutMs: 5_000, retries: 0 });
@@ -240,9 +246,12 @@ describe('the follower asking for a range in pieces', () => {
           error: () => undefined,
         },
         () => relays++,
+        logs,
       );
 
+      const decoded = jest.spyOn(logs, 'reader');
       expect(await follower.sync()).toMatchObject({ caughtUp: true, events: 8 });
+      expect(decoded).toHaveBeenCalledWith('eth_getLogs');
       expect(warnings.length).toBeGreaterThan(0);
       expect(warnings[0]).toMatch(/^getLogs \d+-\d+ too large .*; range 32$/);
       // Refused pieces were asked for again, smaller; nothing refused was stored.
@@ -258,6 +267,7 @@ describe('the follower asking for a range in pieces', () => {
       expect(relays).toBeGreaterThan(0);
       expect(relays).toBeLessThan(outbox!.batches);
     } finally {
+      await logs.close();
       await f.close();
     }
   }, 60_000);

@@ -171,7 +171,7 @@ describe(RpcClient.name, () => {
     let release = (): void => undefined;
     const before = new Promise<void>((resolve) => (release = resolve));
     let done = false;
-    const later = rpc.call('eth_getLogs', [], before).then((result) => {
+    const later = rpc.call('eth_getLogs', [], { parseAfter: before }).then((result) => {
       done = true;
       return result;
     });
@@ -185,7 +185,7 @@ describe(RpcClient.name, () => {
     // A failure of what it waits for is not its own (its owner handles it, as here).
     const failed = Promise.reject(new Error('the piece before failed'));
     failed.catch(() => undefined);
-    expect(await rpc.batch([{ method: 'b', params: [] }], failed)).toEqual(['b']);
+    expect(await rpc.batch([{ method: 'b', params: [] }], { parseAfter: failed })).toEqual(['b']);
   });
 
   describe('preload', () => {

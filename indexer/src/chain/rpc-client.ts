@@ -85,7 +85,16 @@ interface Exchange {
   onSent?: () => void;
   /** The answer is parsed only once this has settled (see {@link RpcClient.call}). */
   parseAfter?: Promise<unknown>;
+  /**
+   * Parses the answer's body instead of `JSON.parse` on this thread (the follower's log decoder,
+   * chain/log-decoder.ts, does it on a thread of its own); fails with RpcError for a body that is
+   * not JSON.
+   */
+  read?: (body: Buffer) => Promise<unknown>;
 }
+
+/** How a call's answer is taken: see {@link Exchange}. */
+export type AnswerOptions = Pick<Exchange, 'parseAfter' | 'read'>;
 
 /**
  * POSTs JSON to `url` over kept-alive connections, the whole exchange bounded by `timeoutMs`.
@@ -133,6 +142,10 @@ function poster(
     });
 }
 
+/** A preloaded answer is taken by the same calls read the same way (as logs or as rows). */
+const preloadKey = (calls: readonly RpcCall[], { read }: AnswerOptions) =>
+  `${read === undefined ? 'json' : 'read'}:${JSON.stringify(calls)}`;
+
 /**
  * A small JSON-RPC client for the follower: every call has a timeout; transient failures and
  * rate limits are retried with exponential backoff and jitter (rate limits also slow every later
@@ -158,14 +171,14 @@ export class RpcClient {
    * range's pieces) are parsed in that order. Parsed as each arrives, the pieces' answers are
    * taken in whatever order the node finishes them, and the one needed first may wait for all.
    */
-  async call<T>(method: string, params: unknown[], parseAfter?: Promise<unknown>): Promise<T> {
-    const [answer] = await this.send([{ method, params }], parseAfter);
+  async call<T>(method: string, params: unknown[], options: AnswerOptions = {}): Promise<T> {
+    const [answer] = await this.send([{ method, params }], options);
     return answer as T;
   }
 
   /** Several calls in one HTTP round trip; the answers come back in the calls' order. */
-  batch(calls: readonly RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> {
-    return calls.length === 0 ? Promise.resolve([]) : this.send(calls, parseAfter);
+  batch(calls: readonly RpcCall[], options: AnswerOptions = {}): Promise<unknown[]> {
+    return calls.length === 0 ? Promise.resolve([]) : this.send(calls, options);
   }
 
   /**
@@ -179,12 +192,12 @@ export class RpcClient {
   preload(
     calls: readonly RpcCall[],
     keepMs: number,
-    parseAfter?: Promise<unknown>,
+    options: AnswerOptions = {},
   ): { answers: Promise<unknown[]>; sent: Promise<void> } {
-    const key = JSON.stringify(calls);
+    const key = preloadKey(calls, options);
     let written = () => undefined as void;
     const sent = new Promise<void>((resolve) => (written = resolve));
-    const answers = this.ask(calls, { onSent: written, parseAfter });
+    const answers = this.ask(calls, { ...options, onSent: written });
     answers.then(written, written);
     this.preloaded.set(key, answers);
     setTimeout(() => {
@@ -195,16 +208,16 @@ export class RpcClient {
     return { answers, sent };
   }
 
-  private send(calls: readonly RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> {
+  private send(calls: readonly RpcCall[], options: AnswerOptions): Promise<unknown[]> {
     if (this.preloaded.size > 0) {
-      const key = JSON.stringify(calls);
+      const key = preloadKey(calls, options);
       const early = this.preloaded.get(key);
       if (early !== undefined) {
         this.preloaded.delete(key);
-        return early.catch(() => this.ask(calls, { parseAfter }));
+        return early.catch(() => this.ask(calls, options));
       }
     }
-    return this.ask(calls, { parseAfter });
+    return this.ask(calls, options);
   }
 
   private async ask(calls: readonly RpcCall[], exchange: Exchange = {}): Promise<unknown[]> {
@@ -232,7 +245,7 @@ export class RpcClient {
 
   private async once(
     calls: readonly RpcCall[],
-    { onSent, parseAfter }: Exchange,
+    { onSent, parseAfter, read }: Exchange,
   ): Promise<unknown[]> {
     if (this.throttleMs > 0) {
       await sleep(this.throttleMs);
@@ -276,10 +289,14 @@ export class RpcClient {
         );
       }
       let parsed: unknown;
-      try {
-        parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        throw new RpcError('transient', method, 'the answer is not JSON');
+      if (read !== undefined) {
+        parsed = await read(Buffer.concat(chunks));
+      } else {
+        try {
+          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          throw new RpcError('transient', method, 'the answer is not JSON');
+        }
       }
       const answers = (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcAnswer[];
       const byId = new Map(answers.map((answer) => [answer.id, answer]));

@@ -6,6 +6,8 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, QueryRunner } from 'typeorm';
 
+import { EVENT_COLUMNS, type EventBatch } from './event-rows';
+
 /**
  * All of the follower's SQL (and `indexer:resume`'s): the source row with its cursor, the event
  * store, the window of unfinalized block hashes and the outbox, in schema `indexer`. The
@@ -113,18 +115,6 @@ export async function lockFollower(
   ]);
 }
 
-const COLUMNS =
-  'chain_id, address, block_number, block_hash, block_timestamp, log_index, tx_hash, name, loan_id, args';
-
-/** COPY's text format: backslash, tab, newline and carriage return are the only specials. */
-const field = (value: string) =>
-  /[\\\t\n\r]/.test(value)
-    ? value.replace(
-        /[\\\t\n\r]/g,
-        (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c,
-      )
-    : value;
-
 /** From how many events a batch goes in with COPY (below it, one INSERT is one round trip less). */
 export const COPY_MIN_EVENTS = 500;
 
@@ -133,53 +123,65 @@ export const COPY_MIN_EVENTS = 500;
  *
  * A big batch of new blocks goes in with COPY: backfill moves tens of thousands of rows per batch,
  * and COPY spares Postgres parsing them as one huge array literal per column (the insert was the
- * slowest stage of a backfill before). When any of its blocks is already stored (the chain went
- * back to a fork we had followed, whose events a reorg marked removed), it falls back to INSERT …
- * ON CONFLICT, which revives them instead of failing on the unique key. A realtime block's few
- * events take that INSERT at once: one round trip, where the look for stored blocks and the COPY
- * are three.
+ * slowest stage of a backfill before); a batch the log worker encoded always does, its rows being
+ * COPY's already. When any of its blocks is already stored (the chain went back to a fork we had
+ * followed, whose events a reorg marked removed), rows go through INSERT … ON CONFLICT, which
+ * revives them instead of failing on the unique key: a few decoded events directly, encoded ones
+ * COPYd into a temporary table first. A realtime block's few events take that INSERT at once: one
+ * round trip, where the look for stored blocks and the COPY are three.
  */
 export async function writeEvents(
   runner: QueryRunner,
   chainId: number,
   address: string,
-  events: readonly StoredEvent[],
+  batch: EventBatch,
 ): Promise<void> {
-  if (events.length === 0) {
+  if (batch.count === 0) {
     return;
   }
-  const copy =
-    events.length >= COPY_MIN_EVENTS &&
+  const decoded = batch.decoded();
+  const stored = async () =>
     (
       (await runner.query(
         `SELECT 1 FROM indexer.chain_events WHERE chain_id = $1 AND block_hash = ANY($2) LIMIT 1`,
-        [chainId, [...new Set(events.map((e) => e.blockHash))]],
+        [chainId, batch.blockHashes()],
       )) as unknown[]
-    ).length === 0;
-  if (copy) {
-    const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
-    const prefix = `${chainId}\t${field(address)}\t`;
-    function* lines() {
-      let chunk = '';
-      for (const e of events) {
-        chunk +=
-          `${prefix}${e.blockNumber}\t${field(e.blockHash)}\t${e.blockTimestamp}\t${e.logIndex}\t` +
-          `${field(e.txHash)}\t${e.name}\t${e.loanId}\t${field(JSON.stringify(e.args))}\n`;
-        if (chunk.length > 1 << 20) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      yield chunk;
-    }
-    await pipeline(
-      Readable.from(lines()),
-      client.query(copyFrom(`COPY indexer.chain_events (${COLUMNS}) FROM STDIN`)),
+    ).length > 0;
+  if (decoded !== undefined && (decoded.length < COPY_MIN_EVENTS || (await stored()))) {
+    await insertEvents(runner, chainId, address, decoded);
+    return;
+  }
+  const client = (runner as unknown as { databaseConnection: PoolClient }).databaseConnection;
+  const copy = (table: string) =>
+    pipeline(
+      Readable.from(batch.rows(chainId, address)),
+      client.query(copyFrom(`COPY ${table} (${EVENT_COLUMNS}) FROM STDIN`)),
     );
+  if (decoded !== undefined || !(await stored())) {
+    await copy('indexer.chain_events');
     return;
   }
   await runner.query(
-    `INSERT INTO indexer.chain_events (${COLUMNS})
+    `CREATE TEMPORARY TABLE arriving_events (LIKE indexer.chain_events INCLUDING DEFAULTS)
+     ON COMMIT DROP`,
+  );
+  await copy('arriving_events');
+  await runner.query(
+    `INSERT INTO indexer.chain_events (${EVENT_COLUMNS})
+     SELECT ${EVENT_COLUMNS} FROM arriving_events
+     ON CONFLICT (chain_id, block_hash, log_index) DO UPDATE SET removed = false`,
+  );
+}
+
+/** Decoded events in one INSERT, reviving any already stored (see {@link writeEvents}). */
+async function insertEvents(
+  runner: QueryRunner,
+  chainId: number,
+  address: string,
+  events: readonly StoredEvent[],
+): Promise<void> {
+  await runner.query(
+    `INSERT INTO indexer.chain_events (${EVENT_COLUMNS})
      SELECT $1, $2, * FROM unnest($3::bigint[], $4::text[], $5::bigint[], $6::int[],
                                   $7::text[], $8::text[], $9::numeric[], $10::jsonb[])
      ON CONFLICT (chain_id, block_hash, log_index) DO UPDATE SET removed = false`,
@@ -335,7 +337,7 @@ export class FollowerStore {
   async commit(
     state: SourceState,
     batch: {
-      events: readonly StoredEvent[];
+      events: EventBatch;
       blocks: readonly BlockHeader[];
       windowFrom: number;
       cursor: CursorMove;

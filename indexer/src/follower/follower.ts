@@ -1,7 +1,7 @@
-import { decodeLendingLog, type LendingLog } from '@lendpath/contracts';
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
+import type { LogDecoder } from '../chain/log-decoder';
 import { RpcError, type RpcClient } from '../chain/rpc-client';
 import type { IndexerMetrics } from '../metrics/indexer-metrics';
 import {
@@ -15,6 +15,7 @@ import {
   tipOf,
   toHeader,
 } from './chain-reads';
+import { eachEvent, type EncodedEvents, EventBatch, isEncoded, type RawLog } from './event-rows';
 import {
   type BlockHeader,
   type FollowedContract,
@@ -33,14 +34,6 @@ export interface FollowerConfig {
   maxRange: number;
   /** Sub-ranges a backfill range is fetched in, all at once, each committed as it arrives. */
   backfillPieces: number;
-}
-
-/** A log as eth_getLogs answers it. */
-interface RawLog extends LendingLog {
-  address: string;
-  blockNumber: string;
-  blockTimestamp?: string;
-  removed?: boolean;
 }
 
 /** Blocks fetched per realtime step (headers and logs by hash, one batch each). */
@@ -63,7 +56,7 @@ type Step = 'backfill' | 'follow-head' | 'reorg' | 'caught-up';
 /** The blocks a step fetched, ready to commit: blocks `fromBlock` to the last of `blocks`. */
 interface Fetched {
   fromBlock: number;
-  events: StoredEvent[];
+  events: EventBatch;
   /** The blocks whose hashes are kept; the last is the new cursor. None: nothing to commit. */
   blocks: BlockHeader[];
   /**
@@ -136,6 +129,11 @@ export class Follower {
      * different pieces).
      */
     private readonly onAnnounced: () => void = () => undefined,
+    /**
+     * Decodes a backfill's logs on a thread of its own (see LogDecoder); without one, this
+     * thread decodes them.
+     */
+    private readonly logs?: LogDecoder,
   ) {
     this.range = config.initialRange;
     this.store = new FollowerStore(contract, dataSource);
@@ -236,7 +234,7 @@ export class Follower {
       if (fetched.blocks.length > 0) {
         await this.commit(state, tip, fetched, after);
       }
-      outcome.events += fetched.events.length;
+      outcome.events += fetched.events.count;
       outcome.batches++;
       state = after;
     }
@@ -281,7 +279,7 @@ export class Follower {
     }
     return {
       fromBlock: range.fromBlock,
-      events: [...range.events, ...tail.events],
+      events: range.events.concat(tail.events),
       blocks: [...range.blocks, ...tail.blocks],
     };
   }
@@ -344,7 +342,7 @@ export class Follower {
       const piece = this.pieces.shift() as Piece;
       try {
         const fetched = await piece.fetched;
-        this.rangeEvents += fetched.events.length;
+        this.rangeEvents += fetched.events.count;
         if (!fetched.morePieces) {
           this.sizeNextRange(this.rangeEvents);
         }
@@ -420,11 +418,17 @@ export class Follower {
     // The last block's header (the new cursor) is asked for beside the logs.
     const logsCall = getLogsCall(this.contract.address, from, to);
     const [logs, [end]] = await Promise.all([
-      this.rpc.call<RawLog[]>(logsCall.method, logsCall.params, parseAfter),
+      this.rpc.call<RawLog[] | EncodedEvents>(logsCall.method, logsCall.params, {
+        parseAfter,
+        read: this.logs?.reader(logsCall.method),
+      }),
       this.headers([to]),
     ]);
     if (end === undefined) {
       throw new RpcError('transient', 'eth_getBlockByNumber', `block ${to} is missing`);
+    }
+    if (isEncoded(logs)) {
+      return { fromBlock: from, events: EventBatch.encoded(logs), blocks: [end], morePieces };
     }
     // Blocks whose logs came without `blockTimestamp` (older nodes): their headers too.
     const needTimestamps = [
@@ -441,7 +445,12 @@ export class Follower {
         timestamps.set(header.number, header.timestamp);
       }
     }
-    return { fromBlock: from, events: this.decode(logs, timestamps), blocks: [end], morePieces };
+    return {
+      fromBlock: from,
+      events: EventBatch.of(this.decode(logs, timestamps)),
+      blocks: [end],
+      morePieces,
+    };
   }
 
   /** Up to {@link REALTIME_STEP} blocks above finality, each checked against its parent's hash. */
@@ -451,8 +460,9 @@ export class Follower {
 
   /**
    * Blocks from `from` up, each linked to the one before it, the first to `parentHash` (unless
-   * null: the caller checks that link), with their logs by block hash (parsed once `parseAfter`
-   * has settled).
+   * null: the caller checks that link), with their logs by block hash. A backfill's tail (with
+   * `parseAfter`: parsed once it has settled) may hold thousands of events and goes to the log
+   * decoder; a realtime block's few are decoded here, sparing them the trip between threads.
    */
   private async blocksAbove(
     from: number,
@@ -480,38 +490,31 @@ export class Follower {
       parent = header.hash;
     }
     if (chain.length === 0) {
-      return { fromBlock: from, events: [], blocks: [] };
+      return { fromBlock: from, events: EventBatch.empty, blocks: [] };
     }
-    const logsPerBlock = (await this.rpc.batch(
-      chain.map((header) => blockLogsCall(this.contract.address, header.hash)),
-      parseAfter,
-    )) as RawLog[][];
     const timestamps = new Map(chain.map((header) => [header.number, header.timestamp]));
-    return { fromBlock: from, events: this.decode(logsPerBlock.flat(), timestamps), blocks: chain };
+    const calls = chain.map((header) => blockLogsCall(this.contract.address, header.hash));
+    const perBlock = (await this.rpc.batch(calls, {
+      parseAfter,
+      read: parseAfter === undefined ? undefined : this.logs?.reader('batch', timestamps),
+    })) as (RawLog[] | EncodedEvents)[];
+    const events = perBlock.reduce<EventBatch>(
+      (batch, logs) =>
+        batch.concat(
+          isEncoded(logs) ? EventBatch.encoded(logs) : EventBatch.of(this.decode(logs, timestamps)),
+        ),
+      EventBatch.empty,
+    );
+    return { fromBlock: from, events, blocks: chain };
   }
 
   private decode(logs: readonly RawLog[], timestamps: Map<number, number>): StoredEvent[] {
     const events: StoredEvent[] = [];
-    for (const log of logs) {
-      if (log.removed === true || log.address.toLowerCase() !== this.contract.address) {
-        continue;
-      }
-      const event = decodeLendingLog(log);
-      if (event === undefined) {
-        continue;
-      }
-      const timestamp =
-        log.blockTimestamp !== undefined
-          ? Number(log.blockTimestamp)
-          : timestamps.get(event.blockNumber);
-      if (timestamp === undefined) {
-        throw new RpcError(
-          'transient',
-          'eth_getBlockByNumber',
-          `no timestamp for block ${event.blockNumber}`,
-        );
-      }
-      events.push({ ...event, blockTimestamp: timestamp });
+    const missing = eachEvent(logs, this.contract.address, timestamps, (event) => {
+      events.push(event);
+    });
+    if (missing !== undefined) {
+      throw new RpcError('transient', 'eth_getBlockByNumber', `no timestamp for block ${missing}`);
     }
     return events;
   }
@@ -529,7 +532,7 @@ export class Follower {
     const cursor = blocks.at(-1) as BlockHeader;
     const safe = after.safeBlock ?? -1;
     const finalized = after.finalizedBlock ?? -1;
-    const loanIds = [...new Set(events.map((e) => e.loanId))];
+    const loanIds = events.loanIds();
     const finalityMoved = safe !== state.safeBlock || finalized !== state.finalizedBlock;
     await this.store.commit(state, {
       events,
@@ -555,7 +558,7 @@ export class Follower {
             }
           : null,
     });
-    this.metrics.events.inc(events.length);
+    this.metrics.events.inc(events.count);
     this.metrics.indexed.set(cursor.number);
     if (loanIds.length > 0 || finalityMoved) {
       this.held = true;

@@ -10,6 +10,7 @@ import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
+import { LogDecoder } from '../chain/log-decoder';
 import { RpcClient, RpcError } from '../chain/rpc-client';
 import { ENV, type Env } from '../config/env';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
@@ -43,6 +44,7 @@ export interface FollowerStatus {
 export class SyncService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Follower');
   private readonly rpc: RpcClient;
+  private readonly logs: LogDecoder;
   private readonly follower: Follower;
   private readonly relay: OutboxRelay;
   private readonly connection: Redis;
@@ -68,12 +70,21 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
     const observe = metrics.observeRpc.bind(metrics);
     if (warm === null) {
       this.rpc = new RpcClient({ ...rpc, observe });
+      this.logs = new LogDecoder(contract);
     } else {
       this.rpc = warm.rpc;
+      this.logs = warm.logs;
       warm.observeWith(observe);
     }
-    this.follower = new Follower(contract, config, dataSource, this.rpc, metrics, this.logger, () =>
-      this.relaySoon(),
+    this.follower = new Follower(
+      contract,
+      config,
+      dataSource,
+      this.rpc,
+      metrics,
+      this.logger,
+      () => this.relaySoon(),
+      this.logs,
     );
     this.relay = new OutboxRelay(dataSource, chainEvents);
     this.schedulerId = `sync-${contract.chainId}-${contract.address}`;
@@ -136,6 +147,7 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
     this.heads?.stop();
     // Let the running batch finish: its transaction commits or rolls back whole either way.
     await this.worker?.close();
+    await this.logs.close();
     await this.syncQueue.close();
     // BullMQ leaves connections it was handed open.
     this.workerConnection?.disconnect();

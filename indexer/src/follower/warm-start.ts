@@ -2,7 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Client } from 'pg';
 
-import { type RpcCall, RpcClient, type RpcClientOptions } from '../chain/rpc-client';
+import { LogDecoder } from '../chain/log-decoder';
+import {
+  type AnswerOptions,
+  type RpcCall,
+  RpcClient,
+  type RpcClientOptions,
+} from '../chain/rpc-client';
 import type { Env } from '../config/env';
 import { chainIdCall, getLogsCall, headerCall, piecesOf, tipCalls, tipOf } from './chain-reads';
 import { followerSetup } from './follower-setup';
@@ -40,6 +46,8 @@ type Observe = NonNullable<RpcClientOptions['observe']>;
  */
 export class WarmStart {
   readonly rpc: RpcClient;
+  /** The follower's log decoder: its worker starts while the app loads. */
+  readonly logs: LogDecoder;
   /** What was asked for ahead, or why nothing was, for the start-up log. */
   summary = 'still asking when the app began loading';
   private readonly setup: ReturnType<typeof followerSetup>;
@@ -48,6 +56,7 @@ export class WarmStart {
 
   constructor(private readonly env: Env) {
     this.setup = followerSetup(env);
+    this.logs = new LogDecoder(this.setup.contract);
     this.rpc = new RpcClient({
       ...this.setup.rpc,
       // The metrics do not exist yet: their timings wait for observeWith.
@@ -70,8 +79,8 @@ export class WarmStart {
   async ask(): Promise<void> {
     const { contract, config } = this.setup;
     const sent: Promise<void>[] = [];
-    const ahead = (calls: RpcCall[], parseAfter?: Promise<unknown>): Promise<unknown[]> => {
-      const preloaded = this.rpc.preload(calls, KEEP_MS, parseAfter);
+    const ahead = (calls: RpcCall[], options?: AnswerOptions): Promise<unknown[]> => {
+      const preloaded = this.rpc.preload(calls, KEEP_MS, options);
       sent.push(preloaded.sent);
       return preloaded.answers;
     };
@@ -94,10 +103,12 @@ export class WarmStart {
       void ahead([headerCall(state.cursorBlock)]);
     }
     const pieces = piecesOf(state.cursorBlock + 1, config.initialRange, tip, config.backfillPieces);
+    this.logs.start();
     // Parsed in the follower's order, as it parses its own (Follower.planRange).
     let previous: Promise<unknown> | undefined;
     for (const piece of pieces) {
-      previous = ahead([getLogsCall(contract.address, piece.from, piece.to)], previous);
+      const call = getLogsCall(contract.address, piece.from, piece.to);
+      previous = ahead([call], { parseAfter: previous, read: this.logs.reader(call.method) });
       void ahead([headerCall(piece.to)]);
     }
     await Promise.all(sent);
