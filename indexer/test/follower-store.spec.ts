@@ -31,7 +31,7 @@ describe(writeEvents.name, () => {
   /** The events as the log worker hands them over: COPY rows. */
   const encoded = (batch: StoredEvent[]): EventBatch => {
     const rows: EncodedEvents = {
-      rows: batch.map((e) => eventRow(rowPrefix(chainId, address), e)).join(''),
+      rows: batch.map((e) => eventRow(rowPrefix(chainId, address), e, e.blockTimestamp)).join(''),
       count: batch.length,
       loanIds: [...new Set(batch.map((e) => e.loanId))],
       blockHashes: [...new Set(batch.map((e) => e.blockHash))],

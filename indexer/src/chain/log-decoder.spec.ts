@@ -47,9 +47,13 @@ describe(LogDecoder.name, () => {
   /** What this thread makes of the same logs: the rows the follower would write itself. */
   const expected = (logs: RawLog[], timestamps = new Map<number, number>()): EncodedEvents => {
     const events: StoredEvent[] = [];
-    eachEvent(logs, contract.address, timestamps, (event) => events.push(event));
+    eachEvent(logs, contract.address, timestamps, (event, blockTimestamp) =>
+      events.push({ ...event, blockTimestamp }),
+    );
     return {
-      rows: events.map((e) => eventRow(rowPrefix(contract.chainId, contract.address), e)).join(''),
+      rows: events
+        .map((e) => eventRow(rowPrefix(contract.chainId, contract.address), e, e.blockTimestamp))
+        .join(''),
       count: events.length,
       loanIds: [...new Set(events.map((e) => e.loanId))],
       blockHashes: [...new Set(events.map((e) => e.blockHash))],

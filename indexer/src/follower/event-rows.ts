@@ -1,4 +1,4 @@
-import { decodeLendingLog, type LendingLog } from '@lendpath/contracts';
+import { decodeLendingLog, type LendingEvent, type LendingLog } from '@lendpath/contracts';
 
 import type { StoredEvent } from './follower.store';
 
@@ -18,15 +18,15 @@ export interface RawLog extends LendingLog {
 }
 
 /**
- * Decodes the logs of the contract at `address` (lower case) in order, handing each event to
- * `each`; a log without `blockTimestamp` takes its block's from `timestamps`. Answers the first
- * block whose timestamp neither has (and stops there), else undefined.
+ * Decodes the logs of the contract at `address` (lower case) in order, handing each event and its
+ * block's timestamp to `each`; a log without `blockTimestamp` takes its block's from `timestamps`.
+ * Answers the first block whose timestamp neither has (and stops there), else undefined.
  */
 export function eachEvent(
   logs: readonly RawLog[],
   address: string,
   timestamps: ReadonlyMap<number, number>,
-  each: (event: StoredEvent) => void,
+  each: (event: LendingEvent, blockTimestamp: number) => void,
 ): number | undefined {
   for (const log of logs) {
     if (log.removed === true || log.address.toLowerCase() !== address) {
@@ -43,7 +43,7 @@ export function eachEvent(
     if (timestamp === undefined) {
       return event.blockNumber;
     }
-    each({ ...event, blockTimestamp: timestamp });
+    each(event, timestamp);
   }
   return undefined;
 }
@@ -65,8 +65,8 @@ const field = (value: string) =>
 export const rowPrefix = (chainId: number, address: string) => `${chainId}\t${field(address)}\t`;
 
 /** One event as a row of COPY's text format (newline included), after its {@link rowPrefix}. */
-export const eventRow = (prefix: string, e: StoredEvent) =>
-  `${prefix}${e.blockNumber}\t${field(e.blockHash)}\t${e.blockTimestamp}\t${e.logIndex}\t` +
+export const eventRow = (prefix: string, e: LendingEvent, blockTimestamp: number) =>
+  `${prefix}${e.blockNumber}\t${field(e.blockHash)}\t${blockTimestamp}\t${e.logIndex}\t` +
   `${field(e.txHash)}\t${e.name}\t${e.loanId}\t${field(JSON.stringify(e.args))}\n`;
 
 /** Events already encoded as rows, with what the follower needs to know of them. */
@@ -87,18 +87,21 @@ export function encodeEvents(
   timestamps: ReadonlyMap<number, number>,
 ): EncodedEvents | undefined {
   const prefix = rowPrefix(chainId, address);
-  let rows = '';
-  let count = 0;
+  const rows: string[] = [];
   const loanIds = new Set<string>();
   const blockHashes = new Set<string>();
-  const missing = eachEvent(logs, address, timestamps, (event) => {
-    rows += eventRow(prefix, event);
-    count++;
+  const missing = eachEvent(logs, address, timestamps, (event, blockTimestamp) => {
+    rows.push(eventRow(prefix, event, blockTimestamp));
     loanIds.add(event.loanId);
     blockHashes.add(event.blockHash);
   });
   return missing === undefined
-    ? { rows, count, loanIds: [...loanIds], blockHashes: [...blockHashes] }
+    ? {
+        rows: rows.join(''),
+        count: rows.length,
+        loanIds: [...loanIds],
+        blockHashes: [...blockHashes],
+      }
     : undefined;
 }
 
@@ -175,7 +178,7 @@ export class EventBatch {
         continue;
       }
       for (const event of part) {
-        chunk += eventRow(prefix, event);
+        chunk += eventRow(prefix, event, event.blockTimestamp);
         if (chunk.length > 1 << 20) {
           yield chunk;
           chunk = '';

@@ -510,8 +510,8 @@ export class Follower {
 
   private decode(logs: readonly RawLog[], timestamps: Map<number, number>): StoredEvent[] {
     const events: StoredEvent[] = [];
-    const missing = eachEvent(logs, this.contract.address, timestamps, (event) => {
-      events.push(event);
+    const missing = eachEvent(logs, this.contract.address, timestamps, (event, blockTimestamp) => {
+      events.push({ ...event, blockTimestamp });
     });
     if (missing !== undefined) {
       throw new RpcError('transient', 'eth_getBlockByNumber', `no timestamp for block ${missing}`);
