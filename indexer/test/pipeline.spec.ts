@@ -163,7 +163,7 @@ describe('the follower ending a backfill', () => {
     }
   });
 
-  it('commits a range piece by piece, the last with the blocks above it, and relays one job', async () => {
+  it('commits a range piece by piece, then the blocks above it, and relays one job', async () => {
     const head = Number(await f.chain.rpc<string>('eth_blockNumber'));
     await f.start();
     const jobs = await f.until(
@@ -171,14 +171,17 @@ describe('the follower ending a backfill', () => {
       () => f.chainEvents().getJobs(['waiting', 'completed', 'active']),
       (all) => all.some((job) => job.data.toBlock === head),
     );
-    // The range from the deploy to the finalized block came in pieces, each its own batch, the
-    // last with the unfinalized blocks above it (fetched by hash, parent by parent).
+    // The range from the deploy to the finalized block came in pieces, each its own batch, then
+    // the unfinalized blocks above it (fetched by hash, parent by parent) as one more.
     const batches = await announcements();
-    const rangeBlocks =
-      head - f.env.INDEXER_FINALIZED_DEPTH - f.env.deployment.lending.deployBlock + 1;
-    expect(batches.length).toBe(Math.min(f.env.INDEXER_BACKFILL_PIECES, rangeBlocks));
-    expect(batches.length).toBeGreaterThan(1);
-    expect(Number(batches.at(-1)!.to_block)).toBe(head);
+    const finalized = head - f.env.INDEXER_FINALIZED_DEPTH;
+    const rangeBlocks = finalized - f.env.deployment.lending.deployBlock + 1;
+    expect(batches.length).toBe(Math.min(f.env.INDEXER_BACKFILL_PIECES, rangeBlocks) + 1);
+    expect(batches.length).toBeGreaterThan(2);
+    expect(batches.slice(-2).map((b) => [Number(b.from_block), Number(b.to_block)])).toEqual([
+      [expect.any(Number), finalized],
+      [finalized + 1, head],
+    ]);
     // One job for all of them: the API folds each loan once.
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.data).toMatchObject({

@@ -216,18 +216,19 @@ export class Follower {
         reorg = true;
         continue;
       }
-      let after = advance(state, tip, fetched.blocks);
-      let following = this.nextStep(after, tip);
-      if (step === 'backfill' && following === 'follow-head') {
+      const after = advance(state, tip, fetched.blocks);
+      const following = this.nextStep(after, tip);
+      const tail =
+        step === 'backfill' && following === 'follow-head' ? this.tailAbove(after, tip) : undefined;
+      if (tail !== undefined) {
         // The last range of a backfill, and the unfinalized blocks above it when they fit one
-        // realtime step, commit as one batch: the API folds the loans of both once, not once
+        // realtime step, are relayed as one job: the API folds the loans of both once, not once
         // each (a backfill's newest loans have events on both sides of the finalized block).
-        fetched = await this.withTail(fetched, after, tip);
-        after = advance(state, tip, fetched.blocks);
-        following = this.nextStep(after, tip);
+        // Committed one after the other, the range's rows go in while the tail is decoded.
+        fetched = { ...fetched, morePieces: true };
       }
       if (Date.now() < deadline && (following === 'backfill' || following === 'follow-head')) {
-        ahead = this.fetchStep(following, after, tip);
+        ahead = tail ?? this.fetchStep(following, after, tip);
         // Awaited on the next turn, or dropped with its error if this commit fails.
         ahead.catch(() => undefined);
       }
@@ -255,33 +256,31 @@ export class Follower {
   }
 
   /**
-   * A backfill's last range with the blocks above it, up to the head, fetched as the realtime path
-   * fetches them (each checked against its parent's hash, logs by block hash). Without them when
-   * there are more than one realtime step of them, or they do not link to the range's last block,
-   * or fetching them failed: the range commits alone, and the next step fetches them again and
-   * meets what stopped them here (a reorg, an RPC error) the usual way.
+   * The unfinalized blocks above a backfill's last range, up to the head, when they fit one
+   * realtime step (else undefined): fetched as the realtime path fetches them (each checked
+   * against its parent's hash, logs by block hash), taken from the fetch made beside the range's
+   * pieces (planRange) when it links to the range's last block. One that does not, or that
+   * failed, is fetched again as the next realtime step, which meets what stopped it (a reorg, an
+   * RPC error) the usual way.
    */
-  private async withTail(range: Fetched, after: SourceState, tip: Tip): Promise<Fetched> {
+  private tailAbove(after: SourceState, tip: Tip): Promise<Fetched | 'reorg'> | undefined {
     if (tip.head.number - after.cursorBlock > REALTIME_STEP) {
-      return range;
+      return undefined;
     }
     const prefetched = this.tail?.from === after.cursorBlock + 1 ? this.tail.fetched : undefined;
     this.tail = undefined;
-    const tail = await (prefetched ?? this.followHead(after, tip)).catch(() => 'failed' as const);
-    if (
-      tail === 'reorg' ||
-      tail === 'failed' ||
-      tail.blocks[0] === undefined ||
-      // Fetched beside the range, before its last block's hash was known: it must link to it.
-      tail.blocks[0].parentHash !== after.cursorHash
-    ) {
-      return range;
+    if (prefetched === undefined) {
+      return this.followHead(after, tip);
     }
-    return {
-      fromBlock: range.fromBlock,
-      events: range.events.concat(tail.events),
-      blocks: [...range.blocks, ...tail.blocks],
-    };
+    return prefetched.then(
+      (tail) =>
+        tail !== 'reorg' &&
+        // Fetched beside the range, before its last block's hash was known: it must link to it.
+        (tail.blocks.length === 0 || tail.blocks[0]?.parentHash === after.cursorHash)
+          ? tail
+          : this.followHead(after, tip),
+      () => this.followHead(after, tip),
+    );
   }
 
   /** Whether the cursor's block is no longer the chain's block at that height. */
@@ -387,8 +386,8 @@ export class Follower {
       previous = fetched;
     }
     if (to === tip.finalized && tip.head.number > to && tip.head.number - to <= REALTIME_STEP) {
-      // The blocks above the range that its last piece will commit with (see withTail), fetched
-      // now rather than after it (linked to the range's last block once that is known), and parsed
+      // The blocks above the range, committed after its last piece (see tailAbove), fetched now
+      // rather than after it (linked to the range's last block once that is known), and parsed
       // after the pieces.
       const fetched = this.blocksAbove(to + 1, null, tip, previous);
       fetched.catch(() => undefined);
