@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 
 import { migrate as migrateIndexer } from '../../../indexer/src/database/data-source';
 import type { LendingChain } from '../../src/lending/chain/lending-chain';
@@ -149,7 +149,8 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     type Total = { chain_id: number; status: string; loans: number };
     const [kept, counted] = await Promise.all([
       db.query<Total[]>(
-        `SELECT chain_id, status, loans FROM app.loan_counts WHERE loans > 0 ORDER BY 1, 2`,
+        `SELECT chain_id, status, sum(loans)::int AS loans FROM app.loan_counts
+         GROUP BY 1, 2 HAVING sum(loans) > 0 ORDER BY 1, 2`,
       ),
       db.query<Total[]>(
         `SELECT chain_id, status, count(*)::int AS loans FROM app.loan_requests
@@ -473,6 +474,37 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     ).toEqual([]);
     // Folding again changes nothing: each part wrote exactly its loans' rows.
     expect(await projection.reconcile(ids)).toEqual([]);
+  });
+
+  it('lets loans of different shards change the totals side by side, not one commit after another', async () => {
+    // The parts of a backfill's fold split its loans by `loan_chain_id % 64 % parts`, the totals
+    // by `loan_chain_id % 8`: no part waits at the trigger for the other's commit.
+    const listed = (runner: QueryRunner, id: number) =>
+      runner.query(
+        `INSERT INTO app.loan_requests (chain_id, loan_chain_id, status, borrower_wallet,
+           amount_units, duration_seconds, requested_at, as_of_block, as_of_block_hash, finality)
+         VALUES ($1, $2, 'requested', '0xb0', 1, 1, now(), 1, '0xh', 'finalized')`,
+        [chainId, id],
+      );
+    const [open, other, same] = [0, 1, 2].map(() => db.createQueryRunner());
+    try {
+      await open!.startTransaction();
+      await listed(open!, 900_000);
+      await other!.startTransaction();
+      await other!.query(`SET LOCAL lock_timeout = '5s'`);
+      const started = Date.now();
+      await listed(other!, 900_001);
+      await other!.commitTransaction();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // A loan of the same shard still takes its turn, as every loan did before the shards.
+      await same!.startTransaction();
+      await same!.query(`SET LOCAL lock_timeout = '200ms'`);
+      await expect(listed(same!, 900_008)).rejects.toThrow('lock timeout');
+      await same!.rollbackTransaction();
+      await open!.commitTransaction();
+    } finally {
+      await Promise.all([open, other, same].map((runner) => runner!.release()));
+    }
   });
 
   it('keeps the totals through deletes, un-listing and TRUNCATE', async () => {

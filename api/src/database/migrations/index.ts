@@ -12,6 +12,7 @@ import { AddLoanPageIndex1763834400000 } from './1763834400000-add-loan-page-ind
 import { AddLoanCounts1763838000000 } from './1763838000000-add-loan-counts';
 import { LoanStatusCheckFromContracts1763841600000 } from './1763841600000-loan-status-check-from-contracts';
 import { AddLoanNotices1763845200000 } from './1763845200000-add-loan-notices';
+import { ShardLoanCounts1763848800000 } from './1763848800000-shard-loan-counts';
 
 /**
  * Every migration of schema `app`, oldest first. Listed explicitly (not globbed) so the compiled
@@ -30,4 +31,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   AddLoanCounts1763838000000,
   LoanStatusCheckFromContracts1763841600000,
   AddLoanNotices1763845200000,
+  ShardLoanCounts1763848800000,
 ];
