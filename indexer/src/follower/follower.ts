@@ -218,8 +218,11 @@ export class Follower {
       }
       const after = advance(state, tip, fetched.blocks);
       const following = this.nextStep(after, tip);
+      const inTime = Date.now() < deadline;
       const tail =
-        step === 'backfill' && following === 'follow-head' ? this.tailAbove(after, tip) : undefined;
+        inTime && step === 'backfill' && following === 'follow-head'
+          ? this.tailAbove(after, tip)
+          : undefined;
       if (tail !== undefined) {
         // The last range of a backfill, and the unfinalized blocks above it when they fit one
         // realtime step, are relayed as one job: the API folds the loans of both once, not once
@@ -227,7 +230,7 @@ export class Follower {
         // Committed one after the other, the range's rows go in while the tail is decoded.
         fetched = { ...fetched, morePieces: true };
       }
-      if (Date.now() < deadline && (following === 'backfill' || following === 'follow-head')) {
+      if (inTime && (following === 'backfill' || following === 'follow-head')) {
         ahead = tail ?? this.fetchStep(following, after, tip);
         // Awaited on the next turn, or dropped with its error if this commit fails.
         ahead.catch(() => undefined);
