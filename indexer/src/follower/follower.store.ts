@@ -127,7 +127,7 @@ export const COPY_MIN_EVENTS = 500;
  * COPY's already. When any of its blocks is already stored (the chain went back to a fork we had
  * followed, whose events a reorg marked removed), rows go through INSERT … ON CONFLICT, which
  * revives them instead of failing on the unique key: a few decoded events directly, encoded ones
- * COPYd into a temporary table first. A realtime block's few events take that INSERT at once: one
+ * copied into a temporary table first. A realtime block's few events take that INSERT at once: one
  * round trip, where the look for stored blocks and the COPY are three.
  */
 export async function writeEvents(
