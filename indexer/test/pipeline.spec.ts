@@ -1,9 +1,9 @@
 import { demoWallets } from '@lendpath/contracts';
 import { Client } from 'pg';
 
-import { LogDecoder } from '../src/chain/log-decoder';
 import { type AnswerOptions, type RpcCall, RpcClient, RpcError } from '../src/chain/rpc-client';
 import { Follower } from '../src/follower/follower';
+import { LogDecoder } from '../src/follower/log-decoder';
 import { warmStart } from '../src/follower/warm-start';
 import { IndexerMetrics } from '../src/metrics/indexer-metrics';
 import { type IndexerFixture, indexerFixture } from './support/indexer-fixture';

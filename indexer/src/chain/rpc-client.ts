@@ -87,7 +87,7 @@ interface Exchange {
   parseAfter?: Promise<unknown>;
   /**
    * Parses the answer's body instead of `JSON.parse` on this thread (the follower's log decoder,
-   * chain/log-decoder.ts, does it on a thread of its own); fails with RpcError for a body that is
+   * follower/log-decoder.ts, does it on a thread of its own); fails with RpcError for a body that is
    * not JSON.
    */
   read?: (body: Buffer) => Promise<unknown>;

@@ -5,7 +5,7 @@ import type { StoredEvent } from './follower.store';
 /**
  * A batch's events on their way into `indexer.chain_events`, in the one row format both threads
  * write: the follower's, for a realtime block's few events, and the log worker's
- * (`chain/log-worker.ts`), which decodes a backfill's getLogs answers into COPY rows off the main
+ * (`log-worker.ts`), which decodes a backfill's getLogs answers into COPY rows off the main
  * thread. It imports nothing heavier than the decoder, since the worker loads it.
  */
 
@@ -164,7 +164,10 @@ export class EventBatch {
     return events;
   }
 
-  /** Every event as a row of COPY's text format, in chunks of about a megabyte or less. */
+  /**
+   * Every event as a row of COPY's text format: decoded events in chunks of about a megabyte,
+   * encoded ones as they came.
+   */
   *rows(chainId: number, address: string): Generator<string> {
     const prefix = rowPrefix(chainId, address);
     let chunk = '';

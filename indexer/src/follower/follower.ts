@@ -1,7 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 
-import type { LogDecoder } from '../chain/log-decoder';
 import { RpcError, type RpcClient } from '../chain/rpc-client';
 import type { IndexerMetrics } from '../metrics/indexer-metrics';
 import {
@@ -23,6 +22,7 @@ import {
   type SourceState,
   type StoredEvent,
 } from './follower.store';
+import type { LogDecoder } from './log-decoder';
 
 export { FencedOut, type FollowedContract, type SourceState } from './follower.store';
 
@@ -392,7 +392,10 @@ export class Follower {
       // The blocks above the range, committed after its last piece (see tailAbove), fetched now
       // rather than after it (linked to the range's last block once that is known), and parsed
       // after the pieces.
-      const fetched = this.blocksAbove(to + 1, null, tip, previous);
+      const fetched = this.blocksAbove(to + 1, null, tip, {
+        parseAfter: previous,
+        offThread: true,
+      });
       fetched.catch(() => undefined);
       this.tail = { from: to + 1, fetched };
     }
@@ -462,15 +465,15 @@ export class Follower {
 
   /**
    * Blocks from `from` up, each linked to the one before it, the first to `parentHash` (unless
-   * null: the caller checks that link), with their logs by block hash. A backfill's tail (with
-   * `parseAfter`: parsed once it has settled) may hold thousands of events and goes to the log
-   * decoder; a realtime block's few are decoded here, sparing them the trip between threads.
+   * null: the caller checks that link), with their logs by block hash, parsed once `parseAfter`
+   * has settled. A backfill's tail may hold thousands of events and goes to the log decoder
+   * (`offThread`); a realtime block's few are decoded here, sparing them the trip between threads.
    */
   private async blocksAbove(
     from: number,
     parentHash: string | null,
     tip: Tip,
-    parseAfter?: Promise<unknown>,
+    { parseAfter, offThread = false }: { parseAfter?: Promise<unknown>; offThread?: boolean } = {},
   ): Promise<Fetched | 'reorg'> {
     const to = Math.min(tip.head.number, from + REALTIME_STEP - 1);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -498,7 +501,7 @@ export class Follower {
     const calls = chain.map((header) => blockLogsCall(this.contract.address, header.hash));
     const perBlock = (await this.rpc.batch(calls, {
       parseAfter,
-      read: parseAfter === undefined ? undefined : this.logs?.reader('batch', timestamps),
+      read: offThread ? this.logs?.reader('batch', timestamps) : undefined,
     })) as (RawLog[] | EncodedEvents)[];
     const events = perBlock.reduce<EventBatch>(
       (batch, logs) =>

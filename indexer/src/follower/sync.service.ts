@@ -10,7 +10,6 @@ import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 
-import { LogDecoder } from '../chain/log-decoder';
 import { RpcClient, RpcError } from '../chain/rpc-client';
 import { ENV, type Env } from '../config/env';
 import { IndexerMetrics } from '../metrics/indexer-metrics';
@@ -19,6 +18,7 @@ import { chainIdCall } from './chain-reads';
 import { FencedOut, Follower, type SyncOutcome } from './follower';
 import { followerSetup } from './follower-setup';
 import { HeadWatcher } from './head-watcher';
+import { LogDecoder } from './log-decoder';
 import { OutboxRelay } from './outbox-relay';
 import { WARM_START, type WarmStart } from './warm-start';
 

@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Client } from 'pg';
 
-import { LogDecoder } from '../chain/log-decoder';
 import {
   type AnswerOptions,
   type RpcCall,
@@ -20,6 +19,7 @@ import {
   sourceStateOf,
   unstartedState,
 } from './follower.store';
+import { LogDecoder } from './log-decoder';
 
 /** The injection token of the process's {@link WarmStart} (null when there was none). */
 export const WARM_START = Symbol('WARM_START');

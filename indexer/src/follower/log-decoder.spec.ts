@@ -1,18 +1,12 @@
 import { microLendingAbi } from '@lendpath/contracts';
 import { encodeAbiParameters, encodeEventTopics } from 'viem';
 
-import {
-  type EncodedEvents,
-  eachEvent,
-  eventRow,
-  type RawLog,
-  rowPrefix,
-} from '../follower/event-rows';
-import type { StoredEvent } from '../follower/follower.store';
+import { RpcError } from '../chain/rpc-client';
+import { type EncodedEvents, eachEvent, eventRow, type RawLog, rowPrefix } from './event-rows';
+import type { StoredEvent } from './follower.store';
 import { LogDecoder } from './log-decoder';
-import { RpcError } from './rpc-client';
 
-// The worker is the built one (dist/chain/log-worker.js): the indexer's test script builds first.
+// The worker is the built one (dist/follower/log-worker.js): the indexer's test script builds first.
 describe(LogDecoder.name, () => {
   const contract = { chainId: 31_337, address: '0x00000000000000000000000000000000000c0de1' };
   const borrower = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 
-import { encodeEvents, type RawLog } from '../follower/event-rows';
+import { encodeEvents, type RawLog } from './event-rows';
 
 /**
  * The log worker's thread (see log-decoder.ts): parses a JSON-RPC answer whose results are logs

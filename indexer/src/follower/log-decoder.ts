@@ -1,15 +1,16 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
+import { RpcError } from '../chain/rpc-client';
+import type { FollowedContract } from './follower.store';
 import type { DecodeRequest, DecodeResponse } from './log-worker';
-import { RpcError } from './rpc-client';
 
 /**
  * The worker's file. Built, it sits beside this one; the test suites run the sources (swc), and
  * the build, which the indexer's test script makes first, holds the worker they start.
  */
 const WORKER_FILE = __filename.endsWith('.ts')
-  ? join(__dirname, '../../dist/chain/log-worker.js')
+  ? join(__dirname, '../../dist/follower/log-worker.js')
   : join(__dirname, 'log-worker.js');
 
 interface Waiting {
@@ -35,11 +36,11 @@ export class LogDecoder {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
 
-  constructor(private readonly contract: { chainId: number; address: string }) {}
+  constructor(private readonly contract: Pick<FollowedContract, 'chainId' | 'address'>) {}
 
   /**
    * RpcClient's `read` for a call of `method` whose results are logs: the answer parsed, each
-   * result's events encoded ({@link EncodedEvents}), with `timestamps` (block number → timestamp)
+   * result's events encoded (`EncodedEvents`, event-rows.ts), with `timestamps` (block number → timestamp)
    * for logs that lack `blockTimestamp`; a result it could not encode stays the node's logs.
    */
   reader(
