@@ -88,6 +88,24 @@ describe(RpcClient.name, () => {
     expect(calls).toBe(3);
   });
 
+  it("takes a `read`'s answer; asks again after its RpcError, never after anything else", async () => {
+    answer = () => ({});
+    const read = (body: Buffer) =>
+      Promise.resolve({ ...(JSON.parse(body.toString()) as object), result: 'read' });
+    expect(await client().call('eth_getLogs', [], { read })).toBe('read');
+    expect(calls).toBe(1);
+    let reads = 0;
+    const flaky = (body: Buffer) =>
+      ++reads === 1 ? Promise.reject(new RpcError('transient', 'eth_getLogs', 'lost')) : read(body);
+    expect(await client().call('eth_getLogs', [], { read: flaky })).toBe('read');
+    expect(calls).toBe(3);
+    const refusing = () => Promise.reject(new Error('a log the decoder refuses'));
+    await expect(client().call('eth_getLogs', [], { read: refusing })).rejects.toThrow(
+      'a log the decoder refuses',
+    );
+    expect(calls).toBe(4);
+  });
+
   it('times out an answer that stops halfway, and asks again', async () => {
     let n = 0;
     answer = () => (++n === 1 ? { stall: true } : {});

@@ -228,7 +228,12 @@ export class RpcClient {
         this.throttleMs = Math.floor(this.throttleMs / 2);
         return answers;
       } catch (error) {
-        const failure = error instanceof RpcError ? error.failure : 'transient';
+        if (!(error instanceof RpcError)) {
+          // Not the node's doing (a `read` refusing what it was given, a log the decoder cannot
+          // decode): asking again would get the same answer.
+          throw error;
+        }
+        const failure = error.failure;
         if (failure === 'rate-limited') {
           this.throttleMs = Math.min(5_000, Math.max(100, this.throttleMs * 2));
         }

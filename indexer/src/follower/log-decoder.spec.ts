@@ -117,7 +117,7 @@ describe(LogDecoder.name, () => {
     ).toMatchObject({ result: expected(logs) });
   });
 
-  it('fails what is waiting when closed, and starts again on the next answer', async () => {
+  it('fails what is waiting when closed, not to be asked again, and starts again on the next answer', async () => {
     decoder.start();
     const pending = decoder.reader('eth_getLogs')(
       body({
@@ -127,7 +127,8 @@ describe(LogDecoder.name, () => {
       }),
     );
     await decoder.close();
-    await expect(pending).rejects.toBeInstanceOf(RpcError);
+    await expect(pending).rejects.toThrow('the log decoder was closed');
+    await expect(pending).rejects.not.toBeInstanceOf(RpcError);
     const logs = [requested(12, 51)];
     expect(
       await decoder.reader('eth_getLogs')(body({ jsonrpc: '2.0', id: 2, result: logs })),

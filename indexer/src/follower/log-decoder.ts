@@ -58,11 +58,11 @@ export class LogDecoder {
     this.started();
   }
 
-  /** Stops the worker; calls still waiting fail. */
+  /** Stops the worker; calls still waiting fail, and are not asked again (the process is ending). */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    this.fail(new Error('the log decoder was closed'));
+    this.fail(() => new Error('the log decoder was closed'));
     await worker?.terminate();
   }
 
@@ -94,7 +94,7 @@ export class LogDecoder {
     const lost = (error: Error) => {
       if (this.worker === worker) {
         this.worker = undefined;
-        this.fail(error);
+        this.fail((method) => new RpcError('transient', method, error.message));
       }
     };
     worker.on('error', lost);
@@ -121,9 +121,9 @@ export class LogDecoder {
     }
   }
 
-  private fail(error: Error): void {
+  private fail(reason: (method: string) => Error): void {
     for (const { method, reject } of this.waiting.values()) {
-      reject(new RpcError('transient', method, error.message));
+      reject(reason(method));
     }
     this.waiting.clear();
   }
