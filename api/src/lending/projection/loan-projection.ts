@@ -284,7 +284,7 @@ export class LoanProjection implements BeforeApplicationShutdown {
     // two batches never deadlock), and few enough for any batch size. In the statement before
     // the fold: a statement's snapshot is taken when it starts, so the fold must start after the
     // locks are held to read what the reconcile before it committed.
-    const [source] = await tx.rows<SourceAndHintsRow>(
+    const [source] = await tx.rows<SourceHintsAndLocksRow>(
       SOURCE_HINTS_AND_LOCKS_SQL,
       [
         chainId,
@@ -361,7 +361,7 @@ const hintRow = (event: ObservedEvent) => ({
   args: event.args,
 });
 
-interface SourceAndHintsRow {
+interface SourceHintsAndLocksRow {
   cursor_block: string | null;
   safe_block: string | null;
   finalized_block: string | null;
