@@ -278,6 +278,16 @@ for (const screen of screens) {
   });
 }
 
+test('the accessibility check finds faint text and an image without a name', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>A check of the check</title></head><body>' +
+      '<main><h1>Faint</h1><p style="color:#ddd;background:#fff">words</p><img src="data:,"></main>' +
+      '</body></html>',
+  );
+  const found = (await seriousAccessibilityIssues(page)).map((issue) => issue.split(':')[0]);
+  expect(found.sort()).toEqual(['color-contrast', 'image-alt']);
+});
+
 test('every screen fits 768 px, the width where the sidebar appears', async ({ stack, page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await acceptTerms(page);

@@ -1,4 +1,7 @@
-/** Builds for the benchmarks: only what is older than its sources, so a rerun starts at once. */
+/**
+ * Builds for the benchmarks, the end-to-end stack and the apps' test scripts: only what is older
+ * than its sources, so a rerun starts at once.
+ */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,12 +37,27 @@ export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): P
     const built = newestMtime(join(root, dist));
     return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
   };
-  const contracts = stale('contracts/dist/index.js', ['contracts/src', 'contracts/contracts']);
+  // The settings a build reads count as sources too.
+  const settings = (dir: string) => [`${dir}/tsconfig.json`, `${dir}/tsconfig.build.json`];
+  const contracts = stale('contracts/dist/index.js', [
+    'contracts/src',
+    'contracts/contracts',
+    ...settings('contracts'),
+  ]);
   if (contracts) {
     console.log('building contracts…');
     await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
   }
-  const toBuild = apps.filter((app) => contracts || stale(`${app}/dist/main.js`, [`${app}/src`]));
+  const toBuild = apps.filter(
+    (app) =>
+      contracts ||
+      stale(`${app}/dist/main.js`, [
+        `${app}/src`,
+        ...settings(app),
+        'tsconfig.json',
+        'nest-cli.json',
+      ]),
+  );
   if (toBuild.length > 0) {
     console.log(`building ${toBuild.join(' and ')}…`);
     await run('npm', ['run', 'build', ...toBuild.flatMap((app) => ['--workspace', app])], {
