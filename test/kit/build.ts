@@ -53,6 +53,8 @@ export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): P
       contracts ||
       stale(`${app}/dist/main.js`, [
         `${app}/src`,
+        // Contracts built since (by another script) may have changed the types the app uses.
+        'contracts/dist/index.js',
         ...settings(app),
         'tsconfig.json',
         'nest-cli.json',
