@@ -37,29 +37,33 @@ export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): P
     const built = newestMtime(join(root, dist));
     return built === 0 || sources.some((source) => newestMtime(join(root, source)) > built);
   };
-  // The settings a build reads count as sources too.
-  const settings = (dir: string) => [`${dir}/tsconfig.json`, `${dir}/tsconfig.build.json`];
+  // A build's settings count as its sources, and so do the built packages it imports: one built
+  // since (by another script) may have changed the types it compiles against.
+  const settings = (dir: string) => [
+    `${dir}/tsconfig.json`,
+    `${dir}/tsconfig.build.json`,
+    'tsconfig.json',
+  ];
   const contracts = stale('contracts/dist/index.js', [
     'contracts/src',
     'contracts/contracts',
+    'contracts/hardhat.config.ts',
     ...settings('contracts'),
   ]);
   if (contracts) {
     console.log('building contracts…');
     await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
   }
-  const toBuild = apps.filter(
-    (app) =>
-      contracts ||
-      stale(`${app}/dist/main.js`, [
-        `${app}/src`,
-        // Contracts built since (by another script) may have changed the types the app uses.
-        'contracts/dist/index.js',
-        ...settings(app),
-        'tsconfig.json',
-        'nest-cli.json',
-      ]),
-  );
+  const imports = { indexer: ['contracts/dist'], api: ['contracts/dist', 'indexer/dist/public'] };
+  // In build order (the indexer, then the api, which imports it): what follows a rebuilt app is
+  // rebuilt after it.
+  const toBuild: ('api' | 'indexer')[] = [];
+  for (const app of apps) {
+    const sources = [`${app}/src`, ...settings(app), 'nest-cli.json', ...imports[app]];
+    if (toBuild.length > 0 || stale(`${app}/dist/main.js`, sources)) {
+      toBuild.push(app);
+    }
+  }
   if (toBuild.length > 0) {
     console.log(`building ${toBuild.join(' and ')}…`);
     await run('npm', ['run', 'build', ...toBuild.flatMap((app) => ['--workspace', app])], {
