@@ -21,16 +21,19 @@ export function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
+/** The Nest apps, in build order (the api imports the indexer's public entry). */
+export const APPS = ['indexer', 'api'] as const;
+export type App = (typeof APPS)[number];
+
 /** Whether the app's built entry point (`<app>/dist/main.js`) is missing. */
-export const unbuilt = (app: 'api' | 'indexer') =>
-  newestMtime(join(root, app, 'dist', 'main.js')) === 0;
+export const unbuilt = (app: App) => newestMtime(join(root, app, 'dist', 'main.js')) === 0;
 
 /**
  * Builds the contracts, then `apps`, unless each dist is newer than all of its sources. The api
  * imports the indexer's public entry (`@lendpath/indexer/jobs`): building it brings the indexer.
  */
-export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): Promise<void> {
-  const apps = (['indexer', 'api'] as const).filter(
+export async function buildIfStale(requested: readonly App[]): Promise<void> {
+  const apps = APPS.filter(
     (app) => requested.includes(app) || (app === 'indexer' && requested.includes('api')),
   );
   const stale = (dist: string, sources: string[]) => {
@@ -55,9 +58,8 @@ export async function buildIfStale(requested: readonly ('api' | 'indexer')[]): P
     await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
   }
   const imports = { indexer: ['contracts/dist'], api: ['contracts/dist', 'indexer/dist/public'] };
-  // In build order (the indexer, then the api, which imports it): what follows a rebuilt app is
-  // rebuilt after it.
-  const toBuild: ('api' | 'indexer')[] = [];
+  // In build order: what follows a rebuilt app is rebuilt after it.
+  const toBuild: App[] = [];
   for (const app of apps) {
     const sources = [`${app}/src`, ...settings(app), 'nest-cli.json', ...imports[app]];
     if (toBuild.length > 0 || stale(`${app}/dist/main.js`, sources)) {
