@@ -21,20 +21,26 @@ export function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
-/** The Nest apps, in build order (the api imports the indexer's public entry). */
+/** The Nest apps, in build order. */
 export const APPS = ['indexer', 'api'] as const;
 export type App = (typeof APPS)[number];
+
+/**
+ * The apps each app's build imports, always through their public entry (`<app>/dist/public`; the
+ * api: `@lendpath/indexer/jobs`).
+ */
+const IMPORTED_APPS: Record<App, readonly App[]> = { indexer: [], api: ['indexer'] };
 
 /** Whether the app's built entry point (`<app>/dist/main.js`) is missing. */
 export const unbuilt = (app: App) => newestMtime(join(root, app, 'dist', 'main.js')) === 0;
 
 /**
- * Builds the contracts, then `apps`, unless each dist is newer than all of its sources. The api
- * imports the indexer's public entry (`@lendpath/indexer/jobs`): building it brings the indexer.
+ * Builds the contracts, then `requested` and the apps they import ({@link IMPORTED_APPS}), unless
+ * each dist is newer than all of its sources.
  */
 export async function buildIfStale(requested: readonly App[]): Promise<void> {
-  const apps = APPS.filter(
-    (app) => requested.includes(app) || (app === 'indexer' && requested.includes('api')),
+  const apps = APPS.filter((app) =>
+    requested.some((wanted) => wanted === app || IMPORTED_APPS[wanted].includes(app)),
   );
   const stale = (dist: string, sources: string[]) => {
     const built = newestMtime(join(root, dist));
@@ -57,12 +63,22 @@ export async function buildIfStale(requested: readonly App[]): Promise<void> {
     console.log('building contracts…');
     await run('npm', ['run', 'build', '--workspace', 'contracts'], { cwd: root });
   }
-  const imports = { indexer: ['contracts/dist'], api: ['contracts/dist', 'indexer/dist/public'] };
-  // In build order: what follows a rebuilt app is rebuilt after it.
+  // Judged before any app is built, so an app importing one about to be rebuilt is rebuilt after
+  // it (its dist is not newer yet); the contracts are already built by now.
   const toBuild: App[] = [];
   for (const app of apps) {
-    const sources = [`${app}/src`, ...settings(app), 'nest-cli.json', ...imports[app]];
-    if (toBuild.length > 0 || stale(`${app}/dist/main.js`, sources)) {
+    const imported = IMPORTED_APPS[app];
+    const sources = [
+      `${app}/src`,
+      ...settings(app),
+      'nest-cli.json',
+      'contracts/dist',
+      ...imported.map((other) => `${other}/dist/public`),
+    ];
+    if (
+      imported.some((other) => toBuild.includes(other)) ||
+      stale(`${app}/dist/main.js`, sources)
+    ) {
       toBuild.push(app);
     }
   }
