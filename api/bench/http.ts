@@ -45,7 +45,7 @@
  * (through its inspector) during one more maximum-throughput run per endpoint, and prints where
  * its CPU time went.
  *
- *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --no-build --cpu-prof
+ *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --cpu-prof
  *                            --only catalogue,feed,marketplace,me,health]
  */
 import { randomBytes } from 'node:crypto';
@@ -59,7 +59,6 @@ import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 
 import { answers, run, startChild, stopChildren, waitUntil } from '@lendpath/test-kit/children';
-import { buildIfStale, unbuilt } from '@lendpath/test-kit/build';
 import { freePort } from '@lendpath/test-kit/ports';
 import {
   dropDatabase,
@@ -103,7 +102,6 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '3' },
-    'no-build': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     /** Comma-separated endpoint keys (catalogue, feed, marketplace, me, health): only these. */
     only: { type: 'string' },
@@ -270,11 +268,6 @@ async function main(): Promise<void> {
   }
 
   try {
-    if (!args['no-build']) {
-      await buildIfStale(['api']);
-    } else if (unbuilt('api')) {
-      throw new Error('api/dist is missing: run without --no-build, or `npm run build -w api`');
-    }
     console.log(`logs in ${logDir}`);
     const loadAverageBefore = loadavg().map((v) => round(v, 2));
 

@@ -11,7 +11,7 @@
  * Everything it starts is private (a Hardhat node, a database, a Redis key prefix, free ports)
  * and removed afterwards; the apps run from dist, rebuilt first when a source is newer.
  *
- *   npm run bench:time-to-truth -w api [-- --runs 5 --no-build]   (`npm run bench -w api` runs it)
+ *   npm run bench:time-to-truth -w api [-- --runs 5]   (`npm run bench -w api` runs it)
  */
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,6 @@ import {
 import { median } from '@lendpath/test-kit/bench/figures';
 import { benchServices } from '@lendpath/test-kit/bench/services';
 import { signToken } from '@lendpath/test-kit/bench/token';
-import { buildIfStale, unbuilt } from '@lendpath/test-kit/build';
 import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
 import { type Child, startChild, stopAll, waitUntil } from '@lendpath/test-kit/children';
 import { lendingActions } from '@lendpath/test-kit/loans';
@@ -42,7 +41,6 @@ const TRUTH_TIMEOUT_MS = 180_000;
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    'no-build': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -100,11 +98,6 @@ function startIndexer(on: LocalChain): Promise<Child> {
 }
 
 async function main(): Promise<void> {
-  if (!args['no-build']) {
-    await buildIfStale(['api', 'indexer']);
-  } else if (unbuilt('api') || unbuilt('indexer')) {
-    throw new Error('a dist is missing: run without --no-build, or `npm run build`');
-  }
   console.log(`time to truth after kill -9 of the API mid-job, ${RUNS} runs (logs in ${logDir})`);
   const [started] = await Promise.all([
     startChain({ logDir }),

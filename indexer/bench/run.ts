@@ -23,7 +23,7 @@
  * The parts: stack.ts (the loans and the apps), backfill.ts (1), peer.ts and subsquid/ (the
  * peer), realtime.ts and latency.ts (2), timeline.ts (where the time went).
  *
- *   npm run bench -w indexer [-- --loans 16700 --cycles 10 --peer-runs 1 --no-build --keep]
+ *   npm run bench -w indexer [-- --loans 16700 --cycles 10 --peer-runs 1 --keep]
  */
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,6 @@ import pg from 'pg';
 import { round, thousands } from '@lendpath/test-kit/bench/figures';
 import { writeResults } from '@lendpath/test-kit/bench/results';
 import { benchServices } from '@lendpath/test-kit/bench/services';
-import { buildIfStale } from '@lendpath/test-kit/build';
 import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
 import { stopChildren } from '@lendpath/test-kit/children';
 import { linkWallet } from '@lendpath/test-kit/demo-loans';
@@ -65,7 +64,6 @@ const { values: args } = parseArgs({
     cycles: { type: 'string', default: '10' },
     /** Runs of the peer (0: none); its figures are their median. */
     'peer-runs': { type: 'string', default: '1' },
-    'no-build': { type: 'boolean', default: false },
     /** Leaves the database in place afterwards (its URL printed), to look into the stores. */
     keep: { type: 'boolean', default: false },
   },
@@ -75,9 +73,6 @@ const CYCLES = Number(args.cycles);
 const PEER_RUNS = Number(args['peer-runs']);
 
 async function main(): Promise<void> {
-  if (!args['no-build']) {
-    await buildIfStale(['api', 'indexer']);
-  }
   console.log(`logs in ${logDir}`);
   const services = benchServices('lendpath_bench', 'bench');
   const { databaseUrl, redis, prefix } = services;

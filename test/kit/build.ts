@@ -31,9 +31,6 @@ export type App = (typeof APPS)[number];
  */
 const IMPORTED_APPS: Record<App, readonly App[]> = { indexer: [], api: ['indexer'] };
 
-/** Whether the app's built entry point (`<app>/dist/main.js`) is missing. */
-export const unbuilt = (app: App) => newestMtime(join(root, app, 'dist', 'main.js')) === 0;
-
 /**
  * Builds the contracts, then `requested` and the apps they import ({@link IMPORTED_APPS}), unless
  * each dist is newer than all of its sources.
