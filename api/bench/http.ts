@@ -69,6 +69,7 @@ import {
 import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
 import { deleteKeys } from '@lendpath/test-kit/test-services';
 import { round, thousands } from '@lendpath/test-kit/bench/figures';
+import { loopSeconds, speedLine } from '@lendpath/test-kit/bench/speed';
 import { signToken } from '@lendpath/test-kit/bench/token';
 import { load } from './lib/data.ts';
 import {
@@ -268,6 +269,8 @@ async function main(): Promise<void> {
   }
 
   try {
+    const speedSeconds = loopSeconds();
+    console.log(speedLine(speedSeconds));
     console.log(`logs in ${logDir}`);
     const loadAverageBefore = loadavg().map((v) => round(v, 2));
 
@@ -387,6 +390,7 @@ async function main(): Promise<void> {
         cpus: cpus().length,
         cpu: cpus()[0]?.model,
         node: process.version,
+        loopSeconds: speedSeconds,
         loadAverageBefore,
         loadAverageAfter,
         /** The most CPU other processes and the hypervisor's steal took in a run, % of a core. */

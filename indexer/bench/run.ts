@@ -35,6 +35,7 @@ import pg from 'pg';
 
 import { round, thousands } from '@lendpath/test-kit/bench/figures';
 import { writeResults } from '@lendpath/test-kit/bench/results';
+import { loopSeconds, speedLine } from '@lendpath/test-kit/bench/speed';
 import { benchServices } from '@lendpath/test-kit/bench/services';
 import { type LocalChain, startChain } from '@lendpath/test-kit/chain';
 import { stopChildren } from '@lendpath/test-kit/children';
@@ -73,6 +74,8 @@ const CYCLES = Number(args.cycles);
 const PEER_RUNS = Number(args['peer-runs']);
 
 async function main(): Promise<void> {
+  const speedSeconds = loopSeconds();
+  console.log(speedLine(speedSeconds));
   console.log(`logs in ${logDir}`);
   const services = benchServices('lendpath_bench', 'bench');
   const { databaseUrl, redis, prefix } = services;
@@ -165,7 +168,12 @@ async function main(): Promise<void> {
 
     const results = {
       measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        node: process.version,
+        loopSeconds: speedSeconds,
+      },
       generation: {
         loans: generated.loans,
         events: generated.events,
