@@ -29,7 +29,16 @@ export interface Measured {
   paced?: RunFigures;
 }
 
-export function printTable(title: string, results: Record<'api' | 'floor', Measured>): void {
+/** One endpoint on both servers. */
+export interface Compared extends Record<'api' | 'floor', Measured> {
+  /**
+   * API ÷ floor throughput of each pair of maximum-throughput runs (`--runs`), in the order run;
+   * `max` holds the pair whose ratio is the median.
+   */
+  maxRatios: number[];
+}
+
+export function printTable(title: string, results: Compared): void {
   console.log(`\n${title}`);
   const atRate = results.api.rate !== undefined;
   const head = [
@@ -98,16 +107,19 @@ export function printTable(title: string, results: Record<'api' | 'floor', Measu
   }
 }
 
-export function ratios(results: Record<'api' | 'floor', Measured>) {
+export function ratios(results: Compared) {
   const throughput = round(
     results.api.max.requestsPerSecond / results.floor.max.requestsPerSecond,
     2,
   );
+  const runs = results.maxRatios.length > 1 ? { throughputRatios: results.maxRatios } : {};
   const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
   return {
     throughputRatio: throughput,
     throughputGoal: GOALS.throughputRatio,
     throughputMet: throughput >= GOALS.throughputRatio,
+    /** Every run's ratio, when there were several (the one above is their median). */
+    ...runs,
     /**
      * The floor's CPU per request (server + Postgres) over the API's: the throughput ratio CPU
      * alone allows, whatever else the machine was doing (its steal and other processes).
@@ -128,7 +140,11 @@ export function ratios(results: Record<'api' | 'floor', Measured>) {
 }
 
 /** Every endpoint's figures beside the goals, one line each. */
-export function printGoals(printed: [Target, Record<'api' | 'floor', Measured>][]): void {
+/** ` (median of 0.72, 0.75, 0.77)` when there were several maximum runs; else nothing. */
+const ofRuns = (r: ReturnType<typeof ratios>) =>
+  r.throughputRatios === undefined ? '' : ` (median of ${r.throughputRatios.join(', ')})`;
+
+export function printGoals(printed: [Target, Compared][]): void {
   console.log(
     `\ngoals: throughput ≥ ${GOALS.throughputRatio} × the floor's; p99 ≤ ${GOALS.p99AtRateMs} ms ` +
       `at ${GOALS.rate} req/s paced`,
@@ -139,7 +155,8 @@ export function printGoals(printed: [Target, Record<'api' | 'floor', Measured>][
     console.log(
       `  ${target.key.padEnd(12)} throughput ${String(r.throughputRatio).padStart(5)} ` +
         `(${thousands(results.api.max.requestsPerSecond)} / ` +
-        `${thousands(results.floor.max.requestsPerSecond)} req/s) ${verdict(r.throughputMet)}; ` +
+        `${thousands(results.floor.max.requestsPerSecond)} req/s)${ofRuns(r)} ` +
+        `${verdict(r.throughputMet)}; ` +
         `p99 ${p99} ms ${verdict(r.p99MetPaced === true)}` +
         (r.sustainedRate === false ? ' (rate not sustained)' : ''),
     );
@@ -148,7 +165,7 @@ export function printGoals(printed: [Target, Record<'api' | 'floor', Measured>][
 
 export function printRatios(r: ReturnType<typeof ratios>): void {
   console.log(
-    `  API / floor throughput: ${r.throughputRatio} (goal ≥ ${r.throughputGoal}: ` +
+    `  API / floor throughput: ${r.throughputRatio}${ofRuns(r)} (goal ≥ ${r.throughputGoal}: ` +
       `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
   );
   if (r.p99AtRatePacedMs !== undefined) {
