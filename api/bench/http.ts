@@ -45,7 +45,7 @@
  * (through its inspector) during one more maximum-throughput run per endpoint, and prints where
  * its CPU time went.
  *
- *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --cpu-prof
+ *   npm run bench -w api [-- --duration 10 --connections 32 --warmup 3 --runs 1 --cpu-prof
  *                            --only catalogue,feed,marketplace,me,health]
  */
 import { randomBytes } from 'node:crypto';
