@@ -68,7 +68,7 @@ import {
 } from '@lendpath/test-kit/postgres';
 import { postgresServerUrl, redisUrl } from '@lendpath/test-kit/services';
 import { deleteKeys } from '@lendpath/test-kit/test-services';
-import { round, thousands } from '@lendpath/test-kit/bench/figures';
+import { medianItem, round, thousands } from '@lendpath/test-kit/bench/figures';
 import { loopSeconds, speedLine } from '@lendpath/test-kit/bench/speed';
 import { signToken } from '@lendpath/test-kit/bench/token';
 import { load } from './lib/data.ts';
@@ -221,7 +221,7 @@ async function measure(
     cannon(db, server, { url, headers, connections: CONNECTIONS, duration: WARMUP }),
   );
   // Pairs of maximum-throughput runs, API then floor each time: the figures kept are the pair
-  // whose ratio is the median (of an even number, the lower of the middle two).
+  // whose ratio is the median.
   const pairs: Record<'api' | 'floor', RunFigures>[] = [];
   for (let run = 1; run <= RUNS; run++) {
     pairs.push(
@@ -230,12 +230,10 @@ async function measure(
       ),
     );
   }
-  const maxRatios = pairs.map((pair) =>
-    round(pair.api.requestsPerSecond / pair.floor.requestsPerSecond, 2),
-  );
-  const byRatio = pairs.map((pair, i) => ({ pair, ratio: maxRatios[i] as number }));
-  byRatio.sort((a, b) => a.ratio - b.ratio);
-  const max = (byRatio[Math.floor((byRatio.length - 1) / 2)] as (typeof byRatio)[number]).pair;
+  const ratioOf = (pair: (typeof pairs)[number]) =>
+    pair.api.requestsPerSecond / pair.floor.requestsPerSecond;
+  const maxRatios = pairs.map((pair) => round(ratioOf(pair), 2));
+  const max = medianItem(pairs, ratioOf)!;
   if (!target.atRate) {
     process.stdout.write('\n');
     return { api: { max: max.api }, floor: { max: max.floor }, maxRatios };

@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import { demoWallets } from '@lendpath/contracts';
 import pg from 'pg';
 
-import { round, thousands } from '@lendpath/test-kit/bench/figures';
+import { medianItem, round, thousands } from '@lendpath/test-kit/bench/figures';
 import { writeResults } from '@lendpath/test-kit/bench/results';
 import { type BenchServices, benchServices } from '@lendpath/test-kit/bench/services';
 import { loopSeconds, speedLine } from '@lendpath/test-kit/bench/speed';
@@ -154,10 +154,7 @@ async function main(): Promise<void> {
     }
     stack = await startStack(chain, services);
     runs.push(await backfill(stack, generated, goals, peer));
-    // The median run (of an even number, the slower of the middle two).
-    const backfilled = [...runs].sort((a, b) => a.seconds - b.seconds)[
-      Math.floor(runs.length / 2)
-    ] as (typeof runs)[number];
+    const backfilled = medianItem(runs, (run) => run.eventsPerSecond)!;
     if (RUNS > 1) {
       console.log(
         `  ${RUNS} runs: ${runs.map((r) => `${r.seconds} s`).join(', ')}; the median run's figures:`,

@@ -23,3 +23,13 @@ export function median(values: readonly number[]): number {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+/**
+ * The item whose `value` is the median, for keeping one whole run's figures together; of an even
+ * number, the lower of the middle two (the less flattering run, when higher is better). Undefined
+ * when there are none.
+ */
+export function medianItem<T>(items: readonly T[], value: (item: T) => number): T | undefined {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
