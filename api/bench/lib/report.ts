@@ -139,11 +139,11 @@ export function ratios(results: Compared) {
   };
 }
 
-/** Every endpoint's figures beside the goals, one line each. */
 /** ` (median of 0.72, 0.75, 0.77)` when there were several maximum runs; else nothing. */
 const ofRuns = (r: ReturnType<typeof ratios>) =>
   r.throughputRatios === undefined ? '' : ` (median of ${r.throughputRatios.join(', ')})`;
 
+/** Every endpoint's figures beside the goals, one line each. */
 export function printGoals(printed: [Target, Compared][]): void {
   console.log(
     `\ngoals: throughput ≥ ${GOALS.throughputRatio} × the floor's; p99 ≤ ${GOALS.p99AtRateMs} ms ` +
