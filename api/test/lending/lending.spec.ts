@@ -285,6 +285,40 @@ describe('lending: chain → indexer → queue → projection → API', () => {
         const answer = await p.call(alice, 'POST', '/microlending/request', { ...base, ...change });
         expect(answer.body).toMatchObject({ success: false, code, message });
       }
+
+      // With the request's transaction hash, the terms are checked against its receipt's event.
+      const before = await snapshot();
+      const withHash = { ...base, transactionHash: request.hash };
+      const hashCases: [Record<string, unknown>, string, string][] = [
+        [
+          { amount: 4 },
+          'LOAN.CHAIN_MISMATCH',
+          `Loan #${request.loanId} on chain is for 3 USDC, not 4 USDC`,
+        ],
+        [
+          { duration: 31 },
+          'LOAN.CHAIN_MISMATCH',
+          `Loan #${request.loanId} on chain runs 30 days, not 31 days`,
+        ],
+        [
+          { walletAddress: otherWallet },
+          'LOAN.CHAIN_MISMATCH',
+          `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${otherWallet}`,
+        ],
+        [
+          { loanChainId: '999' },
+          'LOAN.TX_UNRELATED',
+          `Transaction ${request.hash} holds no LoanRequested event of loan #999 from the lending contract`,
+        ],
+      ];
+      for (const [change, code, message] of hashCases) {
+        const answer = await p.call(alice, 'POST', '/microlending/request', {
+          ...withHash,
+          ...change,
+        });
+        expect(answer.body).toMatchObject({ success: false, code, message });
+      }
+      expect(await snapshot()).toEqual(before);
     });
 
     it('cancels only for the borrower, and only once the chain says so', async () => {

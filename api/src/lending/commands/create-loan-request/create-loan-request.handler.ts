@@ -1,6 +1,7 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type Address, getAddress, type Hash } from 'viem';
 
-import { LendingChain } from '../../chain/lending-chain';
+import { LendingChain, type ObservedEvent } from '../../chain/lending-chain';
 import { lendingErrors } from '../../lending-errors';
 import { LoanRequests } from '../../loan-requests';
 import { LoanRequestsStore } from '../../loan-requests.store';
@@ -30,36 +31,26 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     }
     const id = body.loanChainId;
     const wallet = body.walletAddress.toLowerCase();
-    // The node reads the loan and the receipt while Postgres checks the wallet.
-    const requestedIn =
-      body.transactionHash === undefined
-        ? undefined
-        : this.chain.eventInReceipt(body.transactionHash, 'LoanRequested');
-    const loanRead = this.chain.getLoan(id);
+    // The node reads the loan while Postgres checks the wallet.
+    const onChain = this.requestOnChain(id, body.transactionHash);
     // Read below, or unread when the wallet is refused: not an unhandled rejection then.
-    loanRead.catch(() => undefined);
+    onChain.catch(() => undefined);
     if (!(await this.loanRequests.linkedWallets(callerId)).has(wallet)) {
       throw lendingErrors.walletNotLinked();
     }
     const amountUnits = BigInt(Math.round(body.amount * 1e6));
     const durationSeconds = BigInt(body.duration) * 86_400n;
-    const onChain = await loanRead;
-    if (onChain.status === 'none') {
-      throw lendingErrors.notOnChain(id);
+    const { borrower, principal, duration, requested } = await onChain;
+    if (borrower.toLowerCase() !== wallet) {
+      throw lendingErrors.walletMismatch(id, borrower, body.walletAddress);
     }
-    if (onChain.borrower.toLowerCase() !== wallet) {
-      throw lendingErrors.walletMismatch(id, onChain.borrower, body.walletAddress);
+    if (principal !== amountUnits) {
+      throw lendingErrors.amountMismatch(id, principal, amountUnits);
     }
-    if (onChain.principal !== amountUnits) {
-      throw lendingErrors.amountMismatch(id, onChain.principal, amountUnits);
+    if (duration !== durationSeconds) {
+      throw lendingErrors.durationMismatch(id, duration, durationSeconds);
     }
-    if (onChain.duration !== durationSeconds) {
-      throw lendingErrors.durationMismatch(id, onChain.duration, durationSeconds);
-    }
-    const requested =
-      requestedIn === undefined
-        ? await this.chain.findEvent('LoanRequested', id)
-        : await requestedIn(id);
+    const hint = await requested();
     // Written only while the wallet is still the caller's (an unlink racing this cannot leave a
     // record behind).
     const recordId = await this.store.saveRecord({
@@ -74,10 +65,44 @@ export class CreateLoanRequestHandler implements ICommandHandler<CreateLoanReque
     }
     await this.commands.execute(
       new ReconcileLoansCommand([id.toString()], {
-        hints: requested === undefined ? [] : [requested],
+        hints: hint === undefined ? [] : [hint],
         promote: 'folded',
       }),
     );
     return this.loanRequests.view(recordId);
   }
+
+  /**
+   * The request's terms as the chain has them, and its LoanRequested when one is to be had (the
+   * hint the fold takes until the indexer has the block). With the member's transaction hash, its
+   * receipt's event is the chain's word on them (a request's borrower, amount and duration never
+   * change on chain): one read, not a contract call beside it. Without one, the contract is read,
+   * and the event looked for by the loan's id once the terms have passed.
+   */
+  private async requestOnChain(
+    id: bigint,
+    transactionHash: Hash | undefined,
+  ): Promise<RequestOnChain> {
+    if (transactionHash !== undefined) {
+      const requested = await this.chain.eventInReceipt(transactionHash, 'LoanRequested')(id);
+      return {
+        borrower: getAddress(String(requested.args.borrower)),
+        principal: BigInt(String(requested.args.amount)),
+        duration: BigInt(String(requested.args.duration)),
+        requested: () => Promise.resolve(requested),
+      };
+    }
+    const loan = await this.chain.getLoan(id);
+    if (loan.status === 'none') {
+      throw lendingErrors.notOnChain(id);
+    }
+    return { ...loan, requested: () => this.chain.findEvent('LoanRequested', id) };
+  }
+}
+
+interface RequestOnChain {
+  borrower: Address;
+  principal: bigint;
+  duration: bigint;
+  requested: () => Promise<ObservedEvent | undefined>;
 }
