@@ -251,7 +251,10 @@ describe('lending: chain → indexer → queue → projection → API', () => {
         borrower: alice.id,
         loanChainId: `${request.loanId}`,
       };
-      const cases: [Record<string, unknown>, string, string][] = [
+      type Case = [Record<string, unknown>, string, string];
+      // Terms other than the chain's, refused as read from the contract or, given the request's
+      // hash, from its receipt.
+      const mismatches: Case[] = [
         [
           { amount: 4 },
           'LOAN.CHAIN_MISMATCH',
@@ -267,6 +270,19 @@ describe('lending: chain → indexer → queue → projection → API', () => {
           'LOAN.CHAIN_MISMATCH',
           `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${otherWallet}`,
         ],
+      ];
+      const refused = async (body: Record<string, unknown>, cases: Case[]) => {
+        for (const [change, code, message] of cases) {
+          const answer = await p.call(alice, 'POST', '/microlending/request', {
+            ...body,
+            ...change,
+          });
+          expect(answer.body).toMatchObject({ success: false, code, message });
+        }
+      };
+      const before = await snapshot();
+      await refused(base, [
+        ...mismatches,
         [
           { walletAddress: bobWallet },
           'LOAN.WALLET_NOT_LINKED',
@@ -280,44 +296,15 @@ describe('lending: chain → indexer → queue → projection → API', () => {
         ],
         [{ amount: 11 }, 'REQUEST.INVALID', 'Amount must be between 0.01 and 10 USDC'],
         [{ description: undefined }, 'REQUEST.INVALID', 'Please fill in all required fields'],
-      ];
-      for (const [change, code, message] of cases) {
-        const answer = await p.call(alice, 'POST', '/microlending/request', { ...base, ...change });
-        expect(answer.body).toMatchObject({ success: false, code, message });
-      }
-
-      // With the request's transaction hash, the terms are checked against its receipt's event.
-      const before = await snapshot();
-      const withHash = { ...base, transactionHash: request.hash };
-      const hashCases: [Record<string, unknown>, string, string][] = [
-        [
-          { amount: 4 },
-          'LOAN.CHAIN_MISMATCH',
-          `Loan #${request.loanId} on chain is for 3 USDC, not 4 USDC`,
-        ],
-        [
-          { duration: 31 },
-          'LOAN.CHAIN_MISMATCH',
-          `Loan #${request.loanId} on chain runs 30 days, not 31 days`,
-        ],
-        [
-          { walletAddress: otherWallet },
-          'LOAN.CHAIN_MISMATCH',
-          `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${otherWallet}`,
-        ],
+      ]);
+      await refused({ ...base, transactionHash: request.hash }, [
+        ...mismatches,
         [
           { loanChainId: '999' },
           'LOAN.TX_UNRELATED',
           `Transaction ${request.hash} holds no LoanRequested event of loan #999 from the lending contract`,
         ],
-      ];
-      for (const [change, code, message] of hashCases) {
-        const answer = await p.call(alice, 'POST', '/microlending/request', {
-          ...withHash,
-          ...change,
-        });
-        expect(answer.body).toMatchObject({ success: false, code, message });
-      }
+      ]);
       expect(await snapshot()).toEqual(before);
     });
 
