@@ -51,5 +51,10 @@ describe('NoticeScheduler', () => {
     await jest.advanceTimersByTimeAsync(1_000);
     await notices.onModuleDestroy();
     expect(reads).toEqual([['loan-a']]);
+
+    // A reconcile finishing while the app stops has its loan planned at once.
+    notices.consider('loan-b');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(reads).toEqual([['loan-a'], ['loan-b']]);
   });
 });

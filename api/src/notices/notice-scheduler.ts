@@ -22,9 +22,9 @@ const PLAN_CONCURRENCY = 32;
  * indexer report a member's transaction a few milliseconds apart: gathered, the loan is read and
  * its jobs queued once, not twice. And the planning (a read, a handful of queue calls, the notice
  * it queues at once and the mail after it) no longer runs the moment the member's answer has
- * gone, when their next transaction is usually on its way: in `npm run bench -w indexer` a
- * repayment sent right after its funding's answer was folded ~6 ms later for it (history,
- * 2026-12-02). A notice is mail: a quarter of a second does not matter to it.
+ * gone, when their next transaction is usually on its way: in `npm run bench -w indexer` the fast
+ * path answered a repayment sent right after its funding's answer ~6 ms later than the funding
+ * (history, 2026-12-02). A notice is mail: a quarter of a second does not matter to it.
  */
 const PLAN_AFTER_MS = 250;
 
@@ -49,6 +49,8 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(NoticeScheduler.name);
   private pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** The app is stopping: what is told of now is planned at once, before the queues close. */
+  private stopping = false;
 
   constructor(
     @InjectQueue(NOTICES_QUEUE) private readonly queue: Queue<NoticeJob>,
@@ -60,8 +62,12 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
     this.clock.onJump(() => void this.retime());
   }
 
-  /** Plans what is gathered before the queues close (they close at application shutdown). */
+  /**
+   * Plans what is gathered before the queues close (they close at application shutdown, after
+   * this). A reconcile still finishing until then has its loans planned at once.
+   */
   async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
     if (this.flushTimer !== undefined) {
       clearTimeout(this.flushTimer);
       await this.flush();
@@ -74,7 +80,7 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
    */
   consider(loanRequestId: string): void {
     this.pending.add(loanRequestId);
-    this.flushTimer ??= setTimeout(() => void this.flush(), PLAN_AFTER_MS);
+    this.flushTimer ??= setTimeout(() => void this.flush(), this.stopping ? 0 : PLAN_AFTER_MS);
   }
 
   /** Plans these loans' notices now (of those with a member's wallet; the others have nobody to tell). */
