@@ -7,6 +7,20 @@ import type { Sample } from './realtime.ts';
 import type { Stack } from './stack.ts';
 import { batches } from './timeline.ts';
 
+/** (a)'s stages, in the order a sample goes through them. */
+const STAGES = [
+  'mine (send → mined)',
+  'new head + getLogs (→ commit begins)',
+  'commit (→ relay begins)',
+  'relay (→ job queued)',
+  'queue (→ API worker takes it)',
+  'reconcile (→ job done)',
+  'stream + GET (→ the API answers)',
+];
+
+/** How many of the slowest samples are printed one by one (the p95 of 30 is the second-slowest). */
+const SLOWEST = 3;
+
 export function summarise(samples: readonly Sample[], goalP95Ms: number) {
   const stats = (list: readonly Sample[]) => ({
     samples: list.length,
@@ -45,21 +59,21 @@ export function summarise(samples: readonly Sample[], goalP95Ms: number) {
         stats(samples.filter((s) => s.kind === kind)),
       ]),
     ),
+    /** The samples that set the p95, and how long the node took to mine each. */
+    slowest: samples
+      .toSorted((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST)
+      .map((s) => ({ kind: s.kind, ms: round(s.ms, 1), mineMs: round(s.mineMs, 1) })),
   };
 }
 
-/** For (a): each stage's p50 and p95 (ms), from the batch that carried each sample's block. */
+/**
+ * For (a): each stage's p50 and p95 (ms), from the batch that carried each sample's block, and
+ * the slowest samples stage by stage: a stall shows in the stage it hit (a p95 of 30 samples is
+ * the second-slowest sample, so the percentiles alone cannot say where it went).
+ */
 export async function indexerStages(stack: Stack, samples: readonly Sample[]) {
-  const stages = [
-    'mine (send → mined)',
-    'new head + getLogs (→ commit begins)',
-    'commit (→ relay begins)',
-    'relay (→ job queued)',
-    'queue (→ API worker takes it)',
-    'reconcile (→ job done)',
-    'stream + GET (→ the API answers)',
-  ];
-  const durations: number[][] = stages.map(() => []);
+  const staged: { kind: Sample['kind']; ms: number; stageMs: number[] }[] = [];
   for (const s of samples) {
     const receipt = await stack.chain.rpc<{ blockNumber: Hex }>('eth_getTransactionReceipt', [
       s.hash,
@@ -82,22 +96,34 @@ export async function indexerStages(stack: Stack, samples: readonly Sample[]) {
       batch.reconciled ?? Number.NaN,
       s.seenAt,
     ];
-    durations.forEach((list, i) => list.push((points[i + 1] ?? 0) - (points[i] ?? 0)));
+    const stageMs = STAGES.map((_, i) => (points[i + 1] ?? 0) - (points[i] ?? 0));
+    staged.push({ kind: s.kind, ms: s.ms, stageMs });
   }
-  return Object.fromEntries(
-    stages.map((stage, i) => [
-      stage,
-      {
-        p50Ms: round(percentile(durations[i] ?? [], 50), 1),
-        p95Ms: round(percentile(durations[i] ?? [], 95), 1),
-      },
-    ]),
-  );
+  const byStage = (stageMs: readonly number[]) =>
+    Object.fromEntries(STAGES.map((stage, i) => [stage, round(stageMs[i] ?? Number.NaN, 1)]));
+  return {
+    percentiles: Object.fromEntries(
+      STAGES.map((stage, i) => {
+        const durations = staged.map((s) => s.stageMs[i] ?? Number.NaN);
+        return [
+          stage,
+          {
+            p50Ms: round(percentile(durations, 50), 1),
+            p95Ms: round(percentile(durations, 95), 1),
+          },
+        ];
+      }),
+    ),
+    slowest: staged
+      .toSorted((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST)
+      .map((s) => ({ kind: s.kind, ms: round(s.ms, 1), stages: byStage(s.stageMs) })),
+  };
 }
 
 export function printRealtime(
   title: string,
-  s: ReturnType<typeof summarise> & { stages?: Record<string, { p50Ms: number; p95Ms: number }> },
+  s: ReturnType<typeof summarise> & { stages?: Awaited<ReturnType<typeof indexerStages>> },
 ): void {
   console.log(
     `  ${title}: ${s.samples} samples, p50 ${s.p50Ms} ms, p95 ${s.p95Ms} ms (max ${s.maxMs}) = ` +
@@ -109,8 +135,16 @@ export function printRealtime(
   console.log(`    of which the node mining the transaction: p50 ${s.mineP50Ms} ms`);
   if (s.stages !== undefined) {
     console.log('    by stage, p50 / p95 ms:');
-    for (const [stage, { p50Ms, p95Ms }] of Object.entries(s.stages)) {
+    for (const [stage, { p50Ms, p95Ms }] of Object.entries(s.stages.percentiles)) {
       console.log(`      ${stage.padEnd(40)} ${String(p50Ms).padStart(6)} / ${p95Ms}`);
     }
+    console.log(`    the ${SLOWEST} slowest, ms by stage:`);
+    for (const { kind, ms, stages } of s.stages.slowest) {
+      const parts = Object.entries(stages).map(([stage, v]) => `${stage.split(' (')[0]} ${v}`);
+      console.log(`      ${kind} ${ms}: ${parts.join(', ')}`);
+    }
+  } else {
+    const slowest = s.slowest.map(({ kind, ms, mineMs }) => `${kind} ${ms} (mine ${mineMs})`);
+    console.log(`    the ${SLOWEST} slowest, ms: ${slowest.join(', ')}`);
   }
 }
