@@ -21,6 +21,10 @@ const STAGES = [
 /** How many of the slowest samples are printed one by one (the p95 of 30 is the second-slowest). */
 const SLOWEST = 3;
 
+/** The {@link SLOWEST} slowest of `list`, slowest first. */
+const slowestOf = <T extends { ms: number }>(list: readonly T[]): T[] =>
+  list.toSorted((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+
 export function summarise(samples: readonly Sample[], goalP95Ms: number) {
   const stats = (list: readonly Sample[]) => ({
     samples: list.length,
@@ -60,10 +64,11 @@ export function summarise(samples: readonly Sample[], goalP95Ms: number) {
       ]),
     ),
     /** The samples that set the p95, and how long the node took to mine each. */
-    slowest: samples
-      .toSorted((a, b) => b.ms - a.ms)
-      .slice(0, SLOWEST)
-      .map((s) => ({ kind: s.kind, ms: round(s.ms, 1), mineMs: round(s.mineMs, 1) })),
+    slowest: slowestOf(samples).map((s) => ({
+      kind: s.kind,
+      ms: round(s.ms, 1),
+      mineMs: round(s.mineMs, 1),
+    })),
   };
 }
 
@@ -114,10 +119,11 @@ export async function indexerStages(stack: Stack, samples: readonly Sample[]) {
         ];
       }),
     ),
-    slowest: staged
-      .toSorted((a, b) => b.ms - a.ms)
-      .slice(0, SLOWEST)
-      .map((s) => ({ kind: s.kind, ms: round(s.ms, 1), stages: byStage(s.stageMs) })),
+    slowest: slowestOf(staged).map((s) => ({
+      kind: s.kind,
+      ms: round(s.ms, 1),
+      stages: byStage(s.stageMs),
+    })),
   };
 }
 
