@@ -5,18 +5,23 @@ import type { NoticeClock } from './notice-clock';
 import { NoticeScheduler } from './notice-scheduler';
 import type { NoticeJob } from './notices.queue';
 
-/** A scheduler whose lending read is recorded (it answers no loans, so nothing is queued). */
-function scheduler() {
+/**
+ * A scheduler whose lending read is recorded (it answers no loans, so nothing is queued); each
+ * read answers once `answer` is called, or at once without `held`.
+ */
+function scheduler({ held = false } = {}) {
   const reads: (readonly string[])[] = [];
+  const answers: (() => void)[] = [];
   const lending = {
     noticeLoans: jest.fn((ids: readonly string[]) => {
       reads.push(ids);
-      return Promise.resolve([]);
+      return held ? new Promise((resolve) => answers.push(() => resolve([]))) : Promise.resolve([]);
     }),
   } as unknown as LendingReads;
   const clock = { now: () => Date.now(), onJump: () => undefined } as unknown as NoticeClock;
   const queue = {} as Queue<NoticeJob>;
-  return { scheduler: new NoticeScheduler(queue, lending, clock), reads };
+  const answer = () => answers.splice(0).forEach((resolve) => resolve());
+  return { scheduler: new NoticeScheduler(queue, lending, clock), reads, answer };
 }
 
 describe('NoticeScheduler', () => {
@@ -56,5 +61,22 @@ describe('NoticeScheduler', () => {
     notices.consider('loan-b');
     await jest.advanceTimersByTimeAsync(0);
     expect(reads).toEqual([['loan-a'], ['loan-b']]);
+  });
+
+  it('waits for a planning under way when the app stops', async () => {
+    const { scheduler: notices, reads, answer } = scheduler({ held: true });
+    notices.consider('loan-a');
+    await jest.advanceTimersByTimeAsync(250);
+    expect(reads).toEqual([['loan-a']]);
+
+    let stopped = false;
+    const stopping = notices.onModuleDestroy().then(() => {
+      stopped = true;
+    });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    answer();
+    await stopping;
+    expect(stopped).toBe(true);
   });
 });

@@ -49,6 +49,8 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(NoticeScheduler.name);
   private pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Plannings under way: a stop waits for them before the queues close. */
+  private readonly planning = new Set<Promise<void>>();
   /** The app is stopping: what is told of now is planned at once, before the queues close. */
   private stopping = false;
 
@@ -70,8 +72,9 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
     this.stopping = true;
     if (this.flushTimer !== undefined) {
       clearTimeout(this.flushTimer);
-      await this.flush();
+      void this.flush();
     }
+    await Promise.all(this.planning);
   }
 
   /**
@@ -122,16 +125,17 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async flush(): Promise<void> {
+  private flush(): Promise<void> {
     const ids = [...this.pending];
     this.pending = new Set();
     this.flushTimer = undefined;
-    try {
-      await this.plan(ids);
-    } catch (error) {
+    const planned = this.plan(ids).catch((error: unknown) => {
       // The loans' next event (their blocks settling, say) plans them again.
       this.logger.warn(`notices of ${ids.length} loan(s) not planned: ${(error as Error).message}`);
-    }
+    });
+    this.planning.add(planned);
+    void planned.finally(() => this.planning.delete(planned));
+    return planned;
   }
 
   /** A few loans at a time: each costs a chain read at most and a handful of queue calls. */
