@@ -305,6 +305,18 @@ describe('lending: chain → indexer → queue → projection → API', () => {
           `Transaction ${request.hash} holds no LoanRequested event of loan #999 from the lending contract`,
         ],
       ]);
+      // Someone else's receipt: Bob claims Alice's request for his own wallet.
+      const replayed = await p.call(bob, 'POST', '/microlending/request', {
+        ...base,
+        transactionHash: request.hash,
+        walletAddress: bobWallet,
+        borrower: bob.id,
+      });
+      expect(replayed.body).toMatchObject({
+        success: false,
+        code: 'LOAN.CHAIN_MISMATCH',
+        message: `Loan #${request.loanId} on chain belongs to ${aliceWallet}, not ${bobWallet}`,
+      });
       expect(await snapshot()).toEqual(before);
     });
 
