@@ -22,9 +22,10 @@ describe(Sql.name, () => {
 
   beforeAll(async () => {
     // One connection, so that what one call prepared is visible to the next.
+    const options = dataSourceOptions(env.DATABASE_URL);
     dataSource = await new DataSource({
-      ...dataSourceOptions(env.DATABASE_URL),
-      extra: { max: 1 },
+      ...options,
+      extra: { ...(options.extra as object), max: 1 },
     }).initialize();
     sql = new Sql(dataSource);
   });
@@ -143,6 +144,41 @@ describe(Sql.name, () => {
         const statements = (await prepared()).map((row) => row.statement);
         expect(statements).toContain(insert);
         expect(statements).not.toContain(count);
+      }));
+
+    it('sends its last statement with the COMMIT, on a connection in pipeline mode', () =>
+      withTable(async (table) => {
+        // BEGIN goes out with the first statement and COMMIT with the last: pg's pipeline mode,
+        // set for every connection of the pool (data-source.ts).
+        const client = await pool().connect();
+        expect(client.pipeline).toBe(true);
+        client.release();
+        const insert = `INSERT INTO ${table} VALUES ($1) RETURNING value`;
+        const answer = await sql.transaction(async (tx) => {
+          await tx.rows(insert, [1]);
+          const rows = await tx.rowsAndCommit<{ value: number }>(insert, [2]);
+          await expect(tx.rows(insert, [3])).rejects.toThrow('after the transaction was committed');
+          return rows;
+        });
+        expect(answer).toEqual([{ value: 2 }]);
+        expect(await dataSource.query(`SELECT value FROM ${table} ORDER BY value`)).toEqual([
+          { value: 1 },
+          { value: 2 },
+        ]);
+      }));
+
+    it('rolls back when the statement sent with the COMMIT fails, and throws its error', () =>
+      withTable(async (table) => {
+        await expect(
+          sql.transaction(async (tx) => {
+            await tx.rows(`INSERT INTO ${table} VALUES (1)`);
+            return tx.rowsAndCommit(`INSERT INTO ${table} VALUES (1 / 0)`);
+          }),
+        ).rejects.toMatchObject({ code: '22012' });
+        expect(await dataSource.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([
+          { n: 0 },
+        ]);
+        expect(await sql.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
       }));
 
     it('survives its connection being ended under it, as when Postgres restarts', async () => {

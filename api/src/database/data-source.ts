@@ -30,8 +30,11 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsRun: false,
     applicationName: 'lendpath-api',
     // Connections listened to for errors from the start (see ListenedClient): a restart of
-    // Postgres must not end the process.
-    extra: { Client: ListenedClient },
+    // Postgres must not end the process. In pg's pipeline mode, a statement is sent as soon as
+    // it is asked for, not after the answer before it: code that awaits each answer runs as
+    // before, and Sql.transaction sends BEGIN and COMMIT beside its statements (sql.ts). Nothing
+    // here streams or COPYs, which the mode refuses.
+    extra: { Client: ListenedClient, pipeline: true },
   };
 }
 

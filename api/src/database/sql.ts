@@ -91,6 +91,12 @@ export class Sql implements OnApplicationShutdown {
    * {@link rows} unless asked not to: a statement whose best plan depends on the size of what it
    * is given (a fold of one loan or of a backfill's thousands) is better planned on every call.
    * After a schema change the whole transaction runs again, on another connection.
+   *
+   * The pool's connections are in pg's pipeline mode (data-source.ts), so nothing waits for an
+   * answer it does not need: BEGIN goes out with the first statement and `tx.rowsAndCommit`'s
+   * statement with the COMMIT, each pair in one round trip. A new block's fold is two round trips
+   * where it was four: one network round trip each saved where Postgres is on another machine
+   * (on the same one, six statements took 1.0 ms one by one and 0.3 ms in two round trips).
    */
   async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -103,16 +109,48 @@ export class Sql implements OnApplicationShutdown {
         failure ??= error;
       };
       client.on('error', onError);
+      // Awaited with the first statement (both are on the wire by then); Promise.all handles
+      // whichever of the two fails, so neither is an unhandled rejection.
+      let begin: Promise<unknown> | undefined = client.query('BEGIN');
+      let committed = false;
+      const statement = async <R extends QueryResultRow>(
+        text: string,
+        values: readonly unknown[],
+        prepare: boolean,
+      ): Promise<R[]> => {
+        if (committed) {
+          throw new Error('a statement after the transaction was committed');
+        }
+        const answer = client.query<R>(this.statement(text, values, prepare));
+        const begun = begin;
+        begin = undefined;
+        return (begun === undefined ? await answer : (await Promise.all([begun, answer]))[1]).rows;
+      };
+      const commit = async () => {
+        committed = true;
+        await Promise.all([begin, client.query('COMMIT')]);
+      };
       try {
-        await client.query('BEGIN');
         const result = await work({
-          rows: async <R extends QueryResultRow>(
+          rows: <R extends QueryResultRow>(
             text: string,
             values: readonly unknown[] = [],
-            { prepare = true }: { prepare?: boolean } = {},
-          ) => (await client.query<R>(this.statement(text, values, prepare))).rows,
+            { prepare = true } = {},
+          ) => statement<R>(text, values, prepare),
+          rowsAndCommit: async <R extends QueryResultRow>(
+            text: string,
+            values: readonly unknown[] = [],
+            { prepare = true } = {},
+          ) => {
+            // A failed statement turns the COMMIT behind it into a ROLLBACK (answered without
+            // an error): the statement's error is the one thrown.
+            const [rows] = await Promise.all([statement<R>(text, values, prepare), commit()]);
+            return rows;
+          },
         });
-        await client.query('COMMIT');
+        if (!committed) {
+          await commit();
+        }
         return result;
       } catch (error) {
         failure = error as Error;
@@ -198,6 +236,15 @@ export class Sql implements OnApplicationShutdown {
 /** Statements inside {@link Sql.transaction}. */
 export interface SqlTransaction {
   rows<T extends QueryResultRow>(
+    text: string,
+    values?: readonly unknown[],
+    options?: { prepare?: boolean },
+  ): Promise<T[]>;
+  /**
+   * The transaction's last statement, sent with its COMMIT in one round trip: its rows once both
+   * are done (its error, and the transaction rolled back, if it fails). Nothing may follow it.
+   */
+  rowsAndCommit<T extends QueryResultRow>(
     text: string,
     values?: readonly unknown[],
     options?: { prepare?: boolean },

@@ -261,8 +261,9 @@ export class LoanProjection implements BeforeApplicationShutdown {
   }
 
   /**
-   * One fold, in four statements: the indexer's blocks with the hints it has passed taken away,
-   * the loans' locks, the fold (which also reads the rows as they were), and COMMIT. A new
+   * One fold, in two round trips (Sql.transaction pipelines them): BEGIN with the indexer's
+   * blocks, the hints it has passed taken away and the loans' locks; then the fold (which also
+   * reads the rows as they were) with COMMIT. A new
    * block's reconcile (a loan or a few, the realtime path) runs them as prepared statements on
    * the pool's own connection: Postgres plans the fold once per connection, not on every block
    * (planning was ~3 ms of a ~13 ms reconcile), and TypeORM's QueryRunner is not in the way. A
@@ -302,7 +303,8 @@ export class LoanProjection implements BeforeApplicationShutdown {
     }
     const cursor = Number(source?.cursor_block ?? -1);
     const idList = decimalArray(ids);
-    const changed = await tx.rows<ChangedRow & WasRow>(
+    // The fold is the transaction's last statement: sent with the COMMIT.
+    const changed = await tx.rowsAndCommit<ChangedRow & WasRow>(
       prepare ? FOLD_SQL : FOLD_MANY_SQL,
       [
         chainId,
