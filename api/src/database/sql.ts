@@ -110,8 +110,11 @@ export class Sql implements OnApplicationShutdown {
       };
       client.on('error', onError);
       // Awaited with the first statement (both are on the wire by then); Promise.all handles
-      // whichever of the two fails, so neither is an unhandled rejection.
+      // whichever of the two fails, so neither is an unhandled rejection. Work that fails before
+      // its first statement never awaits it: marked handled here (a failed BEGIN means a dead
+      // connection, which the statement or the release reports anyway).
       let begin: Promise<unknown> | undefined = client.query('BEGIN');
+      begin.catch(() => undefined);
       let committed = false;
       const statement = async <R extends QueryResultRow>(
         text: string,
