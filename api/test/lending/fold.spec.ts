@@ -324,7 +324,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     },
   );
 
-  it('stores a member’s hints in its fold, and settles that member’s loans alone', async () => {
+  it('stores a member’s hints in its fold, settles that member’s loans alone, and tells a fold’s changes before its promotion’s', async () => {
     // Another contract, so that moving its safe block settles nobody else's rows.
     const { other, otherProjection } = await anotherContract(
       { chainId: 990_003, address: '0x00000000000000000000000000000000000f01d2' },
@@ -407,10 +407,47 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       '3 requested pending',
     ]);
     // ...and the indexer's announcement of the blocks that settled, which every such move makes,
-    // settles the rest (loan 2 waits for the indexer to pass the hint's block).
-    expect(await otherProjection.reconcile([])).toEqual([
-      expect.objectContaining({ loanChainId: '3', finality: 'safe', finalityOnly: true }),
+    // settles the rest (loan 2 waits for the indexer to pass the hint's block). Here it comes
+    // with loan 4, requested in block 29: the fold's change is told as soon as it is committed,
+    // before the promotion has settled loan 3, and then the promotion's.
+    await db.query(
+      `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+         block_timestamp, log_index, tx_hash, name, loan_id, args)
+       VALUES ($1, $2, 29, '0x29', 1700000029, 0, '0xtx4', 'LoanRequested', 4, $3)`,
+      [
+        other.chainId,
+        other.address,
+        JSON.stringify({ id: '4', borrower: '0xb0', amount: '1000000', duration: '1' }),
+      ],
+    );
+    // Loan 3's row held by another transaction, so that the promotion waits for it.
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(
+      `SELECT 1 FROM app.loan_requests WHERE chain_id = $1 AND loan_chain_id = 3 FOR UPDATE`,
+      [other.chainId],
+    );
+    const told: string[][] = [];
+    const reconciled = otherProjection.reconcile(['4'], {
+      committed: (changes) =>
+        told.push(changes.map((c) => `${c.loanChainId} ${c.to} ${c.finality}`)),
+    });
+    await until(
+      'the fold told',
+      () => Promise.resolve(told.length),
+      (n) => n > 0,
+    );
+    expect(told).toEqual([['4 requested pending']]);
+    await holder.commitTransaction();
+    await holder.release();
+    const transitions = await reconciled;
+    expect(told).toEqual([['4 requested pending'], ['3 requested safe']]);
+    expect(transitions.map((t) => `${t.loanChainId} ${t.to} ${t.finality}`)).toEqual([
+      '4 requested pending',
+      '3 requested safe',
     ]);
+    expect(transitions.at(-1)).toMatchObject({ finalityOnly: true });
   });
 
   it('folds a large batch in parallel parts, every loan as a fold of it alone would', async () => {

@@ -73,6 +73,14 @@ export interface ReconcileOptions {
    * moves the safe or finalized block, promotes the rest; a member waits for less.
    */
   promote?: 'all' | 'folded';
+  /**
+   * Told each group of changes as soon as it is committed: the fold's (when it changed any),
+   * then the promotion's. The folded loans need not wait for the promotion, which settles every
+   * row of the blocks that settled: after a backfill, thousands a block for a few blocks (7,976
+   * rows, 0.9 s, in the indexer bench), during which a member who just funded would have seen
+   * nothing.
+   */
+  committed?: (changes: LoanTransition[]) => void;
 }
 
 /** Below this many loans a reconcile is one transaction: splitting would cost more than it saves. */
@@ -124,7 +132,7 @@ export class LoanProjection implements BeforeApplicationShutdown {
    */
   async reconcile(
     loanIds: readonly string[],
-    { hints = [], promote = 'all' }: ReconcileOptions = {},
+    { hints = [], promote = 'all', committed }: ReconcileOptions = {},
   ): Promise<LoanTransition[]> {
     const parts = loanIds.length < PARALLEL_FOLD_MIN_LOANS ? 1 : this.parallelism;
     const folds =
@@ -139,6 +147,9 @@ export class LoanProjection implements BeforeApplicationShutdown {
             ),
           );
     const folded = folds.flatMap((fold) => fold.transitions);
+    if (folded.length > 0) {
+      committed?.(folded);
+    }
     // After the fold's commit, not inside it: see PROMOTE_SQL. A member's call settles the rows
     // it wrote from the indexer's events; a row it wrote from a hint above the indexer's cursor
     // has nothing to settle until the indexer passes that block, and the job for it re-folds the
@@ -153,7 +164,11 @@ export class LoanProjection implements BeforeApplicationShutdown {
               ? this.sql.rows<ChangedRow>(PROMOTE_SQL, chain)
               : this.sql.rows<ChangedRow>(PROMOTE_LOANS_SQL, [...chain, decimalArray(settle)]),
           );
-    const transitions = [...folded, ...promoted.map((row) => transition(row, row.status, true))];
+    const settled = promoted.map((row) => transition(row, row.status, true));
+    if (settled.length > 0) {
+      committed?.(settled);
+    }
+    const transitions = [...folded, ...settled];
     if (transitions.length >= VACUUM_MIN_CHANGES) {
       this.vacuumSoon();
     }

@@ -9,7 +9,8 @@ import type { LoanTransition, ReconcileOptions } from '../../projection/loan-pro
 export class ReconcileLoansCommand extends Command<LoanTransition[]> {
   constructor(
     readonly loanIds: readonly string[],
-    readonly options: ReconcileOptions = {},
+    /** The handler publishes each committed group of changes itself. */
+    readonly options: Omit<ReconcileOptions, 'committed'> = {},
   ) {
     super();
   }

@@ -11,12 +11,14 @@ export class ReconcileLoansHandler implements ICommandHandler<ReconcileLoansComm
     private readonly events: EventBus,
   ) {}
 
-  async execute({ loanIds, options }: ReconcileLoansCommand): Promise<LoanTransition[]> {
-    const transitions = await this.projection.reconcile(loanIds, options);
-    // After the commit: a reaction never sees a state the database does not hold.
-    if (transitions.length > 0) {
-      this.events.publish(new LoanChangesCommittedEvent(transitions.map(eventForTransition)));
-    }
-    return transitions;
+  execute({ loanIds, options }: ReconcileLoansCommand): Promise<LoanTransition[]> {
+    return this.projection.reconcile(loanIds, {
+      ...options,
+      // Each group once it is committed (a reaction never sees a state the database does not
+      // hold): the fold's changes go out before the promotion after it has run.
+      committed: (changes) => {
+        this.events.publish(new LoanChangesCommittedEvent(changes.map(eventForTransition)));
+      },
+    });
   }
 }
