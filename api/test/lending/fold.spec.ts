@@ -69,7 +69,21 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       [other.chainId, other.address, position.cursor, position.safe, position.finalized],
     );
     const otherProjection = new LoanProjection(db, other as unknown as LendingChain, new Sql(db));
-    return { other, otherProjection };
+    /** Loan `loanId` requested in block `at` of that contract, as the indexer stores it. */
+    const requestedAt = (loanId: number, at: number, duration = '1') =>
+      db.query(
+        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
+           block_timestamp, log_index, tx_hash, name, loan_id, args)
+         VALUES ($1, $2, $3::int, '0x' || $3, 1700000000 + $3::int, 0, '0xtx', 'LoanRequested', $4, $5)`,
+        [
+          other.chainId,
+          other.address,
+          at,
+          loanId,
+          JSON.stringify({ id: `${loanId}`, borrower: '0xb0', amount: '1000000', duration }),
+        ],
+      );
+    return { other, otherProjection, requestedAt };
   };
   const loan = () => `${nextLoan++}`;
   /** How often app.loan_requests has been vacuumed and analyzed, by hand or by the projection. */
@@ -273,20 +287,11 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     'settles a loan whose fold (%s) overlapped the reconcile of the blocks that settled it',
     async (_, promote, chainId) => {
       // Another contract, so this one's indexer position can move without touching the others'.
-      const { other, otherProjection } = await anotherContract(
+      const { other, otherProjection, requestedAt } = await anotherContract(
         { chainId, address: '0x00000000000000000000000000000000000f01d1' },
         { cursor: 16, safe: 14, finalized: 11 },
       );
-      await db.query(
-        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
-                                         block_timestamp, log_index, tx_hash, name, loan_id, args)
-       VALUES ($1, $2, 16, '0x16', 1700000016, 0, '0xtx', 'LoanRequested', 1, $3)`,
-        [
-          other.chainId,
-          other.address,
-          JSON.stringify({ id: '1', borrower: '0xb0', amount: '1000000', duration: '604800' }),
-        ],
-      );
+      await requestedAt(1, 16, '604800');
       // The job for block 16 has read the indexer's position and waits for the loan's lock...
       const holder = db.createQueryRunner();
       await holder.connect();
@@ -326,7 +331,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
 
   it('stores a member’s hints in its fold, settles that member’s loans alone, and tells a fold’s changes before its promotion’s', async () => {
     // Another contract, so that moving its safe block settles nobody else's rows.
-    const { other, otherProjection } = await anotherContract(
+    const { other, otherProjection, requestedAt } = await anotherContract(
       { chainId: 990_003, address: '0x00000000000000000000000000000000000f01d2' },
       { cursor: 30, safe: 20, finalized: 10 },
     );
@@ -335,18 +340,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
       [2, 26],
       [3, 27],
     ] as const) {
-      await db.query(
-        `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
-           block_timestamp, log_index, tx_hash, name, loan_id, args)
-         VALUES ($1, $2, $3::int, '0x' || $3, 1700000000 + $3::int, 0, '0xtx', 'LoanRequested', $4, $5)`,
-        [
-          other.chainId,
-          other.address,
-          at,
-          loanId,
-          JSON.stringify({ id: `${loanId}`, borrower: '0xb0', amount: '1000000', duration: '1' }),
-        ],
-      );
+      await requestedAt(loanId, at);
     }
     await otherProjection.reconcile(['1', '2', '3']);
     const rows = async () =>
@@ -410,16 +404,7 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     // settles the rest (loan 2 waits for the indexer to pass the hint's block). Here it comes
     // with loan 4, requested in block 29: the fold's change is told as soon as it is committed,
     // before the promotion has settled loan 3, and then the promotion's.
-    await db.query(
-      `INSERT INTO indexer.chain_events (chain_id, address, block_number, block_hash,
-         block_timestamp, log_index, tx_hash, name, loan_id, args)
-       VALUES ($1, $2, 29, '0x29', 1700000029, 0, '0xtx4', 'LoanRequested', 4, $3)`,
-      [
-        other.chainId,
-        other.address,
-        JSON.stringify({ id: '4', borrower: '0xb0', amount: '1000000', duration: '1' }),
-      ],
-    );
+    await requestedAt(4, 29);
     // Loan 3's row held by another transaction, so that the promotion waits for it.
     const holder = db.createQueryRunner();
     await holder.connect();
