@@ -6,9 +6,9 @@ import type { Finality, LoanStatus } from '../projection/loan-status';
  * status ones are named after the chain events that caused them). Each carries the row as
  * committed. They can repeat after a reorg undoes and redoes a change: handlers must be
  * idempotent. They travel the CQRS event bus together, as one {@link LoanChangesCommittedEvent} per
- * commit of a reconcile (its fold's changes, then its promotion's); its listeners are `BroadcastLoanChangesHandler`, which sends every change to the
- * open loan streams, and the notices module's `ScheduleLoanNoticesHandler`, which plans each
- * loan's notice mails from it. A kind of change no listener cares about does not belong here.
+ * commit of a reconcile (its fold's changes, then its promotion's); its listeners are
+ * `BroadcastLoanChangesHandler`, which sends every change to the open loan streams, and the
+ * notices module's `ScheduleLoanNoticesHandler`, which plans each loan's notice mails from it. A kind of change no listener cares about does not belong here.
  */
 export abstract class LoanEvent {
   constructor(
@@ -44,10 +44,11 @@ export const eventForStatus: Record<LoanStatus, LoanEventClass> = {
 };
 
 /**
- * What one of a reconcile's commits changed: its loans' events, published on the bus at once. One per loan
- * cost ~60 µs each in the bus (every handler's filter looks each event's class up by reflection,
- * and each delivery is its own rxjs pipeline): ~1 s of a backfill batch's 16,700 changes,
- * as long as the fold itself, where one batch costs nothing (`npm run bench -w indexer`).
+ * What one of a reconcile's commits changed: its loans' events, published on the bus at once.
+ * One per loan cost ~60 µs each in the bus (every handler's filter looks each event's class up
+ * by reflection, and each delivery is its own rxjs pipeline): ~1 s of a backfill batch's 16,700
+ * changes, as long as the fold itself, where one batch costs nothing (`npm run bench -w
+ * indexer`).
  */
 export class LoanChangesCommittedEvent {
   constructor(readonly events: readonly LoanEvent[]) {}

@@ -278,11 +278,11 @@ export class LoanProjection implements BeforeApplicationShutdown {
   /**
    * One fold, in two round trips (Sql.transaction pipelines them): BEGIN with the indexer's
    * blocks, the hints it has passed taken away and the loans' locks; then the fold (which also
-   * reads the rows as they were) with COMMIT. A new
-   * block's reconcile (a loan or a few, the realtime path) runs them as prepared statements on
-   * the pool's own connection: Postgres plans the fold once per connection, not on every block
-   * (planning was ~3 ms of a ~13 ms reconcile), and TypeORM's QueryRunner is not in the way. A
-   * larger batch is planned on each call instead, because its best plan depends on its size.
+   * reads the rows as they were) with COMMIT. A new block's reconcile (a loan or a few, the
+   * realtime path) runs them as prepared statements on the pool's own connection: Postgres plans
+   * the fold once per connection, not on every block (planning was ~3 ms of a ~13 ms reconcile),
+   * and TypeORM's QueryRunner is not in the way. A larger batch is planned on each call instead,
+   * because its best plan depends on its size.
    */
   private async reconcileIn(
     tx: SqlTransaction,
