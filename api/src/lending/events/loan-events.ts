@@ -8,7 +8,8 @@ import type { Finality, LoanStatus } from '../projection/loan-status';
  * idempotent. They travel the CQRS event bus together, as one {@link LoanChangesCommittedEvent} per
  * commit of a reconcile (its fold's changes, then its promotion's); its listeners are
  * `BroadcastLoanChangesHandler`, which sends every change to the open loan streams, and the
- * notices module's `ScheduleLoanNoticesHandler`, which plans each loan's notice mails from it. A kind of change no listener cares about does not belong here.
+ * notices module's `ScheduleLoanNoticesHandler`, which plans each loan's notice mails from it.
+ * A kind of change no listener cares about does not belong here.
  */
 export abstract class LoanEvent {
   constructor(
