@@ -75,6 +75,12 @@ describe('NoticeScheduler', () => {
     });
     await jest.advanceTimersByTimeAsync(0);
     expect(stopped).toBe(false);
+    // A reconcile finishing meanwhile tells of another loan: planned, and waited for too.
+    notices.consider('loan-b');
+    answer();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(reads).toEqual([['loan-a'], ['loan-b']]);
+    expect(stopped).toBe(false);
     answer();
     await stopping;
     expect(stopped).toBe(true);

@@ -70,11 +70,15 @@ export class NoticeScheduler implements OnModuleInit, OnModuleDestroy {
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
-    if (this.flushTimer !== undefined) {
-      clearTimeout(this.flushTimer);
-      void this.flush();
+    // Until nothing is gathered or under way: a loan told of while a planning runs is planned
+    // and waited for too.
+    while (this.flushTimer !== undefined || this.planning.size > 0) {
+      if (this.flushTimer !== undefined) {
+        clearTimeout(this.flushTimer);
+        void this.flush();
+      }
+      await Promise.all(this.planning);
     }
-    await Promise.all(this.planning);
   }
 
   /**
