@@ -39,6 +39,12 @@ export interface FollowerConfig {
 /** Blocks fetched per realtime step (headers and logs by hash, one batch each). */
 const REALTIME_STEP = 50;
 
+/**
+ * How long a head's prefetched answers wait for its sync (Follower.prefetchHead): the sync
+ * normally takes them within milliseconds; a tip older than this is better asked for again.
+ */
+const PREFETCH_KEEP_MS = 1_000;
+
 /** What one sync did. */
 export interface SyncOutcome {
   /** Batches committed (ranges, realtime steps and reorg rewinds). */
@@ -137,6 +143,23 @@ export class Follower {
   ) {
     this.range = config.initialRange;
     this.store = new FollowerStore(contract, dataSource);
+  }
+
+  /**
+   * Asks for what the sync that a new head starts will ask for first: the tip and, when the head's
+   * hash is known, its block's logs, both exactly as {@link sync} asks (RpcClient.preload). The
+   * head's sync waits for a hop through the queue first; the node answers during it instead of
+   * after. These are the same reads, only sent sooner: the follower still checks each header
+   * against its parent, and a step that asks for anything else (two blocks, another hash)
+   * misses and asks itself. Left untaken (another replica's worker ran the head's sync), the
+   * answers are dropped after {@link PREFETCH_KEEP_MS}; a sync that takes a tip from then reads
+   * an older tip than it would have, which a lagging node gives it anyway.
+   */
+  prefetchHead(hash: string | undefined): void {
+    this.rpc.preload(tipCalls(this.config), PREFETCH_KEEP_MS);
+    if (hash !== undefined) {
+      this.rpc.preload([blockLogsCall(this.contract.address, hash)], PREFETCH_KEEP_MS);
+    }
   }
 
   /** Follows until caught up with the head, or until `deadline` (ms since epoch) passes. */

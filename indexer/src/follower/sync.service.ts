@@ -132,7 +132,15 @@ export class SyncService implements OnApplicationBootstrap, OnApplicationShutdow
     if (this.env.RPC_WS_URL !== undefined) {
       this.heads = new HeadWatcher(
         this.env.RPC_WS_URL,
-        (hash) => void this.kick(hash),
+        (hash) => {
+          // At the head, the head's sync asks for the tip and the block's logs: asked for now,
+          // the node answers while the sync's job goes through the queue. Behind (a backfill
+          // under way), the sync asks for other blocks first.
+          if (this.status.caughtUp) {
+            this.follower.prefetchHead(hash);
+          }
+          void this.kick(hash);
+        },
         this.logger,
       );
       this.heads.start();
