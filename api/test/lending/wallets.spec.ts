@@ -386,10 +386,12 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
       });
     });
 
-    it('pushes a change reconciled on one replica to a stream open on another', async () => {
+    it('pushes a change reconciled on one replica to a stream open on another, and on it, once each', async () => {
       const anonymous = await fetch(`${replicaUrl}/microlending/stream`);
       expect(anonymous.status).toBe(401);
       const stream = await openLoanStream(replicaUrl, grace.token);
+      // On the replica that commits it: sent to its streams at once, its echo from Redis skipped.
+      const own = await openLoanStream(p.url, grace.token);
       try {
         expect(stream.status).toBe(200);
         expect(stream.contentType).toMatch(/^text\/event-stream/);
@@ -415,8 +417,22 @@ describe('wallets linked by signature (SIWE), and who a loan belongs to', () => 
           finality: 'pending',
           asOfBlock: Number(request.blockNumber),
         });
+        const ofLoan = (s: typeof stream) =>
+          s.loans().filter((l) => l._id === recorded.body.data._id);
+        await p.until(
+          'the change on the replica that committed it',
+          () => Promise.resolve(ofLoan(own)),
+          (changes) => changes.length > 0,
+          5_000,
+        );
+        // A copy of it (the committing replica hearing its own message back from Redis) would
+        // come within milliseconds: given a generous while, none has.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(ofLoan(own)).toEqual([change]);
+        expect(ofLoan(stream)).toEqual([change]);
       } finally {
         stream.close();
+        own.close();
       }
     });
   });
