@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -6,8 +8,6 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-
 import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
