@@ -167,6 +167,34 @@ describe(Sql.name, () => {
         ]);
       }));
 
+    it('plans its prepared statements generically when asked, for itself alone', async () => {
+      const statement = `SELECT count(*)::int AS n FROM generate_series(1, 100) AS s WHERE s <= $1 /* ${randomUUID()} */`;
+      const planned = () =>
+        dataSource.query<{ generic: number; custom: number }[]>(
+          `SELECT generic_plans::int AS generic, custom_plans::int AS custom
+           FROM pg_prepared_statements WHERE statement = $1`,
+          [statement],
+        );
+      for (const limit of [10, 20, 30]) {
+        const answer = await sql.transaction(
+          async (tx) => ({
+            rows: await tx.rows(statement, [limit]),
+            mode: await tx.rows('SHOW plan_cache_mode', [], { prepare: false }),
+          }),
+          { plan: 'generic' },
+        );
+        expect(answer).toEqual({
+          rows: [{ n: limit }],
+          mode: [{ plan_cache_mode: 'force_generic_plan' }],
+        });
+      }
+      expect(await planned()).toEqual([{ generic: 3, custom: 0 }]);
+      // The setting ended with each transaction: the same connection plans by value again.
+      expect(await dataSource.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
+      await sql.transaction((tx) => tx.rows(statement, [40]));
+      expect(await planned()).toEqual([{ generic: 3, custom: 1 }]);
+    });
+
     it('rolls back when the statement sent with the COMMIT fails, and throws its error', () =>
       withTable(async (table) => {
         await expect(

@@ -435,6 +435,42 @@ describe('the loan fold (LoanProjection.reconcile)', () => {
     expect(transitions.at(-1)).toMatchObject({ finalityOnly: true });
   });
 
+  it('folds a new block’s loans with generic plans, and leaves its connection as it found it', async () => {
+    // One connection, so that its prepared statements and their plans can be read back.
+    const single = await new DataSource({
+      ...dataSourceOptions(url),
+      extra: { ...(dataSourceOptions(url).extra as object), max: 1 },
+    }).initialize();
+    const sql = new Sql(single);
+    const own = new LoanProjection(single, { chainId, address } as unknown as LendingChain, sql);
+    try {
+      const id = loan();
+      await requested(id);
+      // Left to itself, Postgres plans a prepared statement's first five executions for their
+      // values; past them, on a history the size of the indexer bench's, it went on planning the
+      // fold on every call, its generic plan estimated costlier.
+      for (let i = 0; i < 7; i++) {
+        await own.reconcile([id]);
+      }
+      await funded(id);
+      await own.reconcile([id]);
+      expect((await row(id))?.status).toBe('funded');
+      const plans = await sql.rows<{ statement: string; generic: number; custom: number }>(
+        `SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom
+         FROM pg_prepared_statements
+         WHERE statement LIKE '%WITH old AS%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+      );
+      expect(plans.map(({ generic, custom }) => ({ generic, custom }))).toEqual([
+        { generic: 8, custom: 0 },
+      ]);
+      // The setting lasted the transaction only.
+      expect(await single.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
+    } finally {
+      await own.beforeApplicationShutdown();
+      await single.destroy();
+    }
+  });
+
   it('folds a large batch in parallel parts, every loan as a fold of it alone would', async () => {
     // Above PARALLEL_FOLD_MIN_LOANS, so the default two parts (one per set of lock buckets).
     const first = 100_000;
