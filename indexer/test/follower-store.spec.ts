@@ -108,4 +108,29 @@ describe(writeEvents.name, () => {
     ]);
     expect(rows.find((row) => row.loan_id === '6000')?.note).toBe(NOTE);
   });
+
+  it("prepares a realtime block's insert once per connection, not on every block", async () => {
+    // Rolled back afterwards: the other tests' rows stay as they are.
+    const runner = db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      // How often this connection has run the prepared insert (nothing: never prepared it).
+      const executions = async () =>
+        (
+          await runner.query<{ executions: number }[]>(
+            `SELECT (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements
+             WHERE statement LIKE 'INSERT INTO indexer.chain_events%'`,
+          )
+        ).map((row) => row.executions);
+      await writeEvents(runner, chainId, address, EventBatch.of(events(4, 1)));
+      const [before] = await executions();
+      expect(before).toBeGreaterThanOrEqual(1);
+      await writeEvents(runner, chainId, address, EventBatch.of(events(5, 1)));
+      expect(await executions()).toEqual([before! + 1]);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
 });
