@@ -118,10 +118,10 @@ describe(writeEvents.name, () => {
       // How often this connection has run the prepared insert (nothing: never prepared it).
       const executions = async () =>
         (
-          await runner.query<{ executions: number }[]>(
+          (await runner.query(
             `SELECT (generic_plans + custom_plans)::int AS executions FROM pg_prepared_statements
              WHERE statement LIKE 'INSERT INTO indexer.chain_events%'`,
-          )
+          )) as { executions: number }[]
         ).map((row) => row.executions);
       await writeEvents(runner, chainId, address, EventBatch.of(events(4, 1)));
       const [before] = await executions();
