@@ -115,7 +115,9 @@ const statementNames = new Map<string, string>();
  * its text: Postgres parses and plans it once per connection instead of on every block, which
  * TypeORM's `query` cannot ask for. Measured one by one on the indexer bench's history: the
  * window and outbox statement 0.94 → 0.36 ms, the events' 0.62 → 0.50, the cursor's 0.53 → 0.36.
- * The texts are this file's constants, so the names stay few.
+ * The texts are this file's constants, so the names stay few. None answers a table's columns,
+ * so a migration under a running indexer only makes Postgres plan them again (a prepared
+ * statement fails only when its result's columns change).
  */
 function prepared(
   runner: QueryRunner,
