@@ -291,7 +291,11 @@ export class LoanProjection implements BeforeApplicationShutdown {
    * (EXPLAIN ANALYZE on the indexer bench's 16,700 loans; 0.67 ms a fold with the generic plan,
    * which reads the same indexes, for 1 loan as for 64; `fold.spec.ts` checks that the fold is
    * planned generically). A larger batch is planned on each call instead, because its best plan
-   * depends on its size.
+   * depends on its size. A generic plan is made from the statistics of when it is first run and
+   * kept until an ANALYZE of one of its tables: on an almost empty store it reads every event of
+   * the chain (the block index, for `chain_id` alone), which stays cheap only while the store is
+   * small. Autovacuum's ANALYZEs, and ours after a big reconcile (vacuumSoon), replace it as the
+   * store grows; with autovacuum off, a store that only ever grows block by block keeps it.
    */
   private async reconcileIn(
     tx: SqlTransaction,
