@@ -66,6 +66,10 @@ describe(Sql.name, () => {
     }
   });
 
+  // A parameter Postgres plans for by value: a custom plan for each call, left to itself.
+  const text = () =>
+    `SELECT count(*)::int AS n FROM generate_series(1, 100) AS s WHERE s <= $1 /* ${randomUUID()} */`;
+
   describe('generic plans', () => {
     /** How the statement of this text has been planned on the connection that answers. */
     const plans = (text: string, plan: PlanMode) =>
@@ -74,10 +78,6 @@ describe(Sql.name, () => {
         [text],
         { plan },
       );
-    // A parameter Postgres plans for by value: a custom plan for each call, left to itself.
-    const text = () =>
-      `SELECT count(*)::int AS n FROM generate_series(1, 100) AS s WHERE s <= $1 /* ${randomUUID()} */`;
-
     it('plans a statement once, whatever its values, on a pool of its own like TypeORM’s', async () => {
       const statement = text();
       for (const limit of [10, 20, 30, 40, 50, 60, 70]) {
@@ -168,7 +168,7 @@ describe(Sql.name, () => {
       }));
 
     it('plans its prepared statements generically when asked, for itself alone', async () => {
-      const statement = `SELECT count(*)::int AS n FROM generate_series(1, 100) AS s WHERE s <= $1 /* ${randomUUID()} */`;
+      const statement = text();
       const planned = () =>
         dataSource.query<{ generic: number; custom: number }[]>(
           `SELECT generic_plans::int AS generic, custom_plans::int AS custom
