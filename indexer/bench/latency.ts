@@ -74,8 +74,8 @@ export function summarise(samples: readonly Sample[], goalP95Ms: number) {
 
 /**
  * For (a): each stage's p50 and p95 (ms), from the batch that carried each sample's block, and
- * the slowest samples stage by stage: a stall shows in the stage it hit (a p95 of 30 samples is
- * the second-slowest sample, so the percentiles alone cannot say where it went).
+ * the slowest samples stage by stage: a stall shows in the stage it hit (a p95 of 90 samples is
+ * the fifth-slowest, so the percentiles alone cannot say where it went).
  */
 export async function indexerStages(stack: Stack, samples: readonly Sample[]) {
   const staged: { kind: Sample['kind']; ms: number; stageMs: number[] }[] = [];
