@@ -65,9 +65,9 @@ const { values: args } = parseArgs({
   options: {
     loans: { type: 'string', default: '16700' },
     /**
-     * Request → fund → repay cycles per realtime path: three samples each. 30 (90 samples), so
-     * that a p95 is not the second-slowest sample (as it was with 10 cycles): one stalled moment
-     * of a shared guest moved it by 10 ms or more.
+     * Request → fund → repay cycles per realtime path, three samples each. 30 cycles make the p95
+     * the fifth-slowest of 90 samples; with 10 it was the second-slowest of 30, which one stalled
+     * moment of a shared guest moved by 10 ms or more.
      */
     cycles: { type: 'string', default: '30' },
     /** Runs of our backfill; its figures are the median run's. */
