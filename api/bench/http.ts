@@ -7,10 +7,14 @@
  *   - GET /microlending/requests?page=1&limit=10, the marketplace's first page (and its count);
  *   - GET /users/me, the member's own detail.
  * The floor (bench/floor-server.ts) is bare node:http + pg (a Pool of 10, TypeORM's default)
- * running the same SQL text and JSON.stringify-ing the rows: what no framework could beat.
+ * running the same SQL text and JSON.stringify-ing the rows: what no framework could beat. The
+ * floor of the stack (bench/nest-floor-server.ts) does the same on NestJS and Express with no
+ * code of ours (no middleware, no auth, no shaping): its ratio to the floor is what the framework
+ * costs, the API's ratio to it what our own per-request work costs (both share lib/floor-reads.ts).
  *
  * For each endpoint, after a warm-up, each kind of run on the API then at once on the floor (so
- * that a machine whose speed drifts skews their ratio as little as it can):
+ * that a machine whose speed drifts skews their ratio as little as it can), the floor of the
+ * stack after them in the maximum-throughput runs only:
  *   (a) maximum throughput: autocannon, N connections for D s → requests/s, p50, p99;
  *   (b) 500 req/s with autocannon's `overallRate` (50 connections) → achieved rate, p50, p99.
  *       autocannon paces per connection and per second: each connection sends its share
@@ -171,12 +175,22 @@ async function startApi(env: {
   return { name: 'api', child, url, inspectPort };
 }
 
-async function startFloor(databaseUrl: string, callerId: string): Promise<Server> {
+/** The two floors: bare node:http, and the least NestJS on Express can do. */
+const FLOORS = {
+  floor: { script: 'api/bench/floor-server.ts' },
+  nest: { script: 'api/bench/nest-floor-server.ts' },
+} as const;
+
+async function startFloor(
+  name: keyof typeof FLOORS,
+  databaseUrl: string,
+  callerId: string,
+): Promise<Server> {
   const port = await freePort();
   const child = startChild({
-    name: 'floor',
+    name,
     command: node,
-    args: [join(root, 'api/bench/floor-server.ts')],
+    args: [join(root, FLOORS[name].script)],
     cwd: root,
     logDir,
     env: {
@@ -189,56 +203,61 @@ async function startFloor(databaseUrl: string, callerId: string): Promise<Server
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntil(child, 'HTTP', answers(`${url}/health`));
-  return { name: 'floor', child, url };
+  return { name, child, url };
 }
 
 /**
- * One endpoint on both servers, run kind by run kind, the API then the floor: each pair of
- * figures is taken a few seconds apart, so a machine whose speed drifts (other guests of the
- * host, other processes) skews their ratio as little as it can.
+ * One endpoint on the servers, run kind by run kind: the API, then the floor (then, for maximum
+ * throughput, the floor of the stack). Each set of figures is taken a few seconds apart, so a
+ * machine whose speed drifts (other guests of the host, other processes) skews their ratios as
+ * little as it can. The floor of the stack is measured at maximum throughput only: it is there to
+ * say how much of the API's gap is the framework's, and no goal is set on it.
  */
 async function measure(
   db: pg.Client,
-  servers: Record<'api' | 'floor', Server>,
+  servers: Record<Server['name'], Server>,
   target: Target,
   headers: Record<string, string>,
 ): Promise<Compared> {
-  const both = async (
+  const each = async <Name extends Server['name']>(
     what: string,
+    names: readonly Name[],
     measureOne: (server: Server, url: string) => Promise<RunFigures>,
-  ): Promise<Record<'api' | 'floor', RunFigures>> => {
+  ): Promise<Record<Name, RunFigures>> => {
     process.stdout.write(`${what === 'warm-up' ? ' ' : ', '}${what}`);
-    const figures: Partial<Record<'api' | 'floor', RunFigures>> = {};
-    for (const server of [servers.api, servers.floor]) {
-      figures[server.name] = await measureOne(server, `${server.url}${target.path}`);
+    const figures: Partial<Record<Name, RunFigures>> = {};
+    for (const name of names) {
+      const server = servers[name];
+      figures[name] = await measureOne(server, `${server.url}${target.path}`);
       // Each run starts from an idle server, once the last one's queue has drained.
       await sleep(1_000);
     }
-    return figures as Record<'api' | 'floor', RunFigures>;
+    return figures as Record<Name, RunFigures>;
   };
+  const all = ['api', 'floor', 'nest'] as const;
+  const maximum = (server: Server, url: string) =>
+    cannon(db, server, { url, headers, connections: CONNECTIONS, duration: DURATION });
   process.stdout.write(`  ${target.title}:`);
-  await both('warm-up', (server, url) =>
+  await each('warm-up', all, (server, url) =>
     cannon(db, server, { url, headers, connections: CONNECTIONS, duration: WARMUP }),
   );
-  // Pairs of maximum-throughput runs, API then floor each time: the figures kept are the pair
-  // whose ratio is the median.
-  const pairs: Record<'api' | 'floor', RunFigures>[] = [];
+  // Sets of maximum-throughput runs, the three servers in turn each time: the figures kept are
+  // the set whose API ÷ floor ratio is the median.
+  const sets: Record<Server['name'], RunFigures>[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    pairs.push(
-      await both(RUNS === 1 ? 'maximum' : `maximum ${run}/${RUNS}`, (server, url) =>
-        cannon(db, server, { url, headers, connections: CONNECTIONS, duration: DURATION }),
-      ),
-    );
+    sets.push(await each(RUNS === 1 ? 'maximum' : `maximum ${run}/${RUNS}`, all, maximum));
   }
-  const ratioOf = (pair: (typeof pairs)[number]) =>
-    pair.api.requestsPerSecond / pair.floor.requestsPerSecond;
-  const maxRatios = pairs.map((pair) => round(ratioOf(pair), 2));
-  const max = medianItem(pairs, ratioOf)!;
+  const ratioOf = (set: (typeof sets)[number]) =>
+    set.api.requestsPerSecond / set.floor.requestsPerSecond;
+  const maxRatios = sets.map((set) => round(ratioOf(set), 2));
+  const max = medianItem(sets, ratioOf)!;
+  const measured = { nest: { max: max.nest }, maxRatios };
   if (!target.atRate) {
     process.stdout.write('\n');
-    return { api: { max: max.api }, floor: { max: max.floor }, maxRatios };
+    return { api: { max: max.api }, floor: { max: max.floor }, ...measured };
   }
-  const rate = await both(`${GOALS.rate} req/s (autocannon)`, (server, url) =>
+  const goal = ['api', 'floor'] as const;
+  const rate = await each(`${GOALS.rate} req/s (autocannon)`, goal, (server, url) =>
     cannon(db, server, {
       url,
       headers,
@@ -247,14 +266,14 @@ async function measure(
       overallRate: GOALS.rate,
     }),
   );
-  const pacedRuns = await both(`${GOALS.rate} req/s (paced)`, (server, url) =>
+  const pacedRuns = await each(`${GOALS.rate} req/s (paced)`, goal, (server, url) =>
     paced(db, server, url, headers, GOALS.rate, DURATION),
   );
   process.stdout.write('\n');
   return {
     api: { max: max.api, rate: rate.api, paced: pacedRuns.api },
     floor: { max: max.floor, rate: rate.floor, paced: pacedRuns.floor },
-    maxRatios,
+    ...measured,
   };
 }
 
@@ -310,8 +329,9 @@ async function main(): Promise<void> {
     const jwtSecret = randomBytes(32).toString('hex');
     const headers = { authorization: `Bearer ${await signToken(data.callerId, jwtSecret)}` };
     servers.push(await startApi({ databaseUrl, redis, prefix, jwtSecret }));
-    servers.push(await startFloor(databaseUrl, data.callerId));
-    const [api, floor] = servers as [Server, Server];
+    servers.push(await startFloor('floor', databaseUrl, data.callerId));
+    servers.push(await startFloor('nest', databaseUrl, data.callerId));
+    const [api, floor, nest] = servers as [Server, Server, Server];
 
     const targets: Target[] = [
       { key: 'catalogue', title: 'GET /academy/feed', path: '/academy/feed', atRate: true },
@@ -351,7 +371,7 @@ async function main(): Promise<void> {
     const printed: [Target, Compared][] = [];
     const profiles: Record<string, Awaited<ReturnType<typeof profileApi>>> = {};
     for (const target of targets) {
-      const results = await measure(db, { api, floor }, target, headers);
+      const results = await measure(db, { api, floor, nest }, target, headers);
       if (args['cpu-prof']) {
         process.stdout.write(`  ${target.title} on the api: profiled maximum run\n`);
         profiles[target.key] = await profileApi(db, api, target, headers, {
@@ -372,7 +392,7 @@ async function main(): Promise<void> {
 
     for (const [target, results] of printed) {
       const size = sizes[target.key];
-      printTable(`${target.title} (answers: api ${size?.api} B, floor ${size?.floor} B)`, results);
+      printTable(`${target.title} (answers: api ${size?.api} B, floors ${size?.floor} B)`, results);
       if (target.atRate) {
         printRatios(ratios(results));
       }
@@ -388,7 +408,7 @@ async function main(): Promise<void> {
     );
     const disturbanceMaxPercent = Math.max(
       ...printed.flatMap(([, results]) =>
-        [results.api, results.floor].flatMap((measured: Measured) =>
+        [results.api, results.floor, results.nest].flatMap((measured: Measured) =>
           Object.values(measured).map(
             ({ cpu }: RunFigures) => cpu.othersPercent + cpu.stealPercent,
           ),

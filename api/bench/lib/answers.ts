@@ -1,5 +1,5 @@
 /**
- * Before any load, api/bench/http.ts checks that the API and the floor answer each endpoint with
+ * Before any load, api/bench/http.ts checks that the API and the floors answer each endpoint with
  * the same rows, and records the size of each answer.
  */
 import type { Server } from './measure.ts';
@@ -27,8 +27,10 @@ interface MarketplaceView {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Both servers answer, and with the same rows: the API shapes the catalogue's, the
- * marketplace's and the member's, so those are compared by id (and the page's total).
+ * Every server answers, and with the same rows: the API shapes the catalogue's, the
+ * marketplace's and the member's, so those are compared by id (and the page's total); the floor
+ * of the stack answers exactly as the bare floor does. `servers`: the API, the floor, then the
+ * floor of the stack.
  */
 export async function compareAnswers(
   servers: Server[],
@@ -37,10 +39,13 @@ export async function compareAnswers(
 ) {
   const sizes: Record<string, Record<string, number>> = {};
   for (const target of targets) {
-    const [api, floor] = await Promise.all(
+    const [api, floor, nest] = await Promise.all(
       servers.map((server) => responseOf(`${server.url}${target.path}`, headers)),
     );
-    sizes[target.key] = { api: api!.bytes, floor: floor!.bytes };
+    sizes[target.key] = { api: api!.bytes, floor: floor!.bytes, nest: nest!.bytes };
+    if (!same(nest!.data, floor!.data)) {
+      console.log(`  ! ${target.path}: the two floors answered differently`);
+    }
     let agree: boolean;
     if (target.key === 'catalogue') {
       const courses = (api!.data as CatalogueView).byCategory.flatMap((group) =>

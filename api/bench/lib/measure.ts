@@ -14,13 +14,21 @@ import { percentile, round } from '@lendpath/test-kit/bench/figures';
 import { machineCpuMs, processCpuMs } from '@lendpath/test-kit/bench/proc';
 import type { Child } from '@lendpath/test-kit/children';
 
-/** The floor's and the API's Postgres application names (api/src/database/data-source.ts). */
-const APPLICATION = { api: 'lendpath-api', floor: 'lendpath-bench-floor' } as const;
+/**
+ * Each server's Postgres application name (the API's: api/src/database/data-source.ts; the
+ * floors': bench/floor-server.ts, bench/nest-floor-server.ts).
+ */
+const APPLICATION = {
+  api: 'lendpath-api',
+  floor: 'lendpath-bench-floor',
+  nest: 'lendpath-bench-nest-floor',
+} as const;
 /** The paced generator's connection cap: beyond it, due requests queue (and their wait counts). */
 export const PACED_MAX_SOCKETS = 128;
 
 export interface Server {
-  name: 'api' | 'floor';
+  /** The API, the bare floor, or the floor of the stack (NestJS on Express). */
+  name: keyof typeof APPLICATION;
   child: Child;
   url: string;
   /** The API's inspector port (with --cpu-prof). */

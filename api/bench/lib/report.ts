@@ -29,11 +29,13 @@ export interface Measured {
   paced?: RunFigures;
 }
 
-/** One endpoint on both servers. */
+/** One endpoint on the servers. */
 export interface Compared extends Record<'api' | 'floor', Measured> {
+  /** The floor of the stack (bench/nest-floor-server.ts), at maximum throughput only. */
+  nest: Pick<Measured, 'max'>;
   /**
-   * API ÷ floor throughput of each pair of maximum-throughput runs (`--runs`), in the order run;
-   * `max` holds the pair whose ratio is the median.
+   * API ÷ floor throughput of each set of maximum-throughput runs (`--runs`), in the order run;
+   * `max` holds the set whose ratio is the median.
    */
   maxRatios: number[];
 }
@@ -58,8 +60,8 @@ export function printTable(title: string, results: Compared): void {
       : []),
   ];
   console.log(`  ${head.join(' ')}`);
-  for (const name of ['api', 'floor'] as const) {
-    const { max, rate, paced } = results[name];
+  for (const name of ['api', 'floor', 'nest'] as const) {
+    const { max, rate, paced } = results[name] as Measured;
     const row = [
       name.padEnd(7),
       thousands(max.requestsPerSecond).padStart(10),
@@ -78,7 +80,7 @@ export function printTable(title: string, results: Compared): void {
     ];
     console.log(`  ${row.join(' ')}`);
   }
-  for (const name of ['api', 'floor'] as const) {
+  for (const name of ['api', 'floor', 'nest'] as const) {
     for (const [kind, figures] of Object.entries(results[name])) {
       const run = figures as RunFigures;
       if (run.errors > 0 || run.non2xx > 0) {
@@ -88,12 +90,13 @@ export function printTable(title: string, results: Compared): void {
         );
       }
     }
-    const slowest = results[name].paced?.slowest;
+    const { paced } = results[name] as Measured;
+    const slowest = paced?.slowest;
     if (slowest !== undefined && slowest.length > 0) {
       console.log(
         `  ${name.padEnd(5)} paced, slowest requests (due at s: ms): ` +
           slowest.map(({ dueS, ms }) => `${dueS}: ${ms}`).join(', ') +
-          `; the generator's own longest stall: ${results[name].paced?.generatorStallMs} ms`,
+          `; the generator's own longest stall: ${paced?.generatorStallMs} ms`,
       );
     }
     const { cpu } = results[name].max;
@@ -108,10 +111,8 @@ export function printTable(title: string, results: Compared): void {
 }
 
 export function ratios(results: Compared) {
-  const throughput = round(
-    results.api.max.requestsPerSecond / results.floor.max.requestsPerSecond,
-    2,
-  );
+  const rps = (name: 'api' | 'floor' | 'nest') => results[name].max.requestsPerSecond;
+  const throughput = round(rps('api') / rps('floor'), 2);
   const runs = results.maxRatios.length > 1 ? { throughputRatios: results.maxRatios } : {};
   const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
   return {
@@ -125,6 +126,13 @@ export function ratios(results: Compared) {
      * alone allows, whatever else the machine was doing (its steal and other processes).
      */
     cpuCostRatio: round(cost(results.floor.max) / cost(results.api.max), 2),
+    /**
+     * The floor of the stack's throughput over the bare floor's: the most an app on NestJS and
+     * Express could reach of the goal's ratio, framework alone, with no code of its own.
+     */
+    stackRatio: round(rps('nest') / rps('floor'), 2),
+    /** The API's throughput over the floor of the stack's: how much of that the API keeps. */
+    ofStackRatio: round(rps('api') / rps('nest'), 2),
     ...(results.api.rate !== undefined && results.api.paced !== undefined
       ? {
           p99AtRateAutocannonMs: results.api.rate.p99Ms,
@@ -158,7 +166,8 @@ export function printGoals(printed: [Target, Compared][]): void {
         `${thousands(results.floor.max.requestsPerSecond)} req/s)${ofRuns(r)} ` +
         `${verdict(r.throughputMet)}; ` +
         `p99 ${p99} ms ${verdict(r.p99MetPaced === true)}` +
-        (r.sustainedRate === false ? ' (rate not sustained)' : ''),
+        (r.sustainedRate === false ? ' (rate not sustained)' : '') +
+        `; the stack's floor ${r.stackRatio}, the API ${r.ofStackRatio} of it`,
     );
   }
 }
@@ -167,6 +176,10 @@ export function printRatios(r: ReturnType<typeof ratios>): void {
   console.log(
     `  API / floor throughput: ${r.throughputRatio}${ofRuns(r)} (goal ≥ ${r.throughputGoal}: ` +
       `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
+  );
+  console.log(
+    `  the stack's floor (NestJS on Express, no code of ours) / floor: ${r.stackRatio}; ` +
+      `API / the stack's floor: ${r.ofStackRatio}`,
   );
   if (r.p99AtRatePacedMs !== undefined) {
     console.log(
