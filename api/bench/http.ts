@@ -250,8 +250,11 @@ async function measure(
   const ratioOf = (set: (typeof sets)[number]) =>
     set.api.requestsPerSecond / set.floor.requestsPerSecond;
   const maxRatios = sets.map((set) => round(ratioOf(set), 2));
+  const stackRatios = sets.map((set) =>
+    round(set.nest.requestsPerSecond / set.floor.requestsPerSecond, 2),
+  );
   const max = medianItem(sets, ratioOf)!;
-  const measured = { nest: { max: max.nest }, maxRatios };
+  const measured = { nest: { max: max.nest }, maxRatios, stackRatios };
   if (!target.atRate) {
     process.stdout.write('\n');
     return { api: { max: max.api }, floor: { max: max.floor }, ...measured };

@@ -4,7 +4,7 @@
  */
 import { cpus } from 'node:os';
 
-import { round, thousands, verdict } from '@lendpath/test-kit/bench/figures';
+import { medianItem, round, thousands, verdict } from '@lendpath/test-kit/bench/figures';
 
 import type { RunFigures } from './measure.ts';
 
@@ -38,6 +38,8 @@ export interface Compared extends Record<'api' | 'floor', Measured> {
    * `max` holds the set whose ratio is the median.
    */
   maxRatios: number[];
+  /** The floor of the stack ÷ the floor, of the same sets of runs. */
+  stackRatios: number[];
 }
 
 export function printTable(title: string, results: Compared): void {
@@ -113,7 +115,10 @@ export function printTable(title: string, results: Compared): void {
 export function ratios(results: Compared) {
   const rps = (name: 'api' | 'floor' | 'nest') => results[name].max.requestsPerSecond;
   const throughput = round(rps('api') / rps('floor'), 2);
-  const runs = results.maxRatios.length > 1 ? { throughputRatios: results.maxRatios } : {};
+  const runs =
+    results.maxRatios.length > 1
+      ? { throughputRatios: results.maxRatios, stackRatios: results.stackRatios }
+      : {};
   const cost = ({ cpu }: RunFigures) => cpu.serverMsPerRequest + cpu.postgresMsPerRequest;
   return {
     throughputRatio: throughput,
@@ -127,12 +132,16 @@ export function ratios(results: Compared) {
      */
     cpuCostRatio: round(cost(results.floor.max) / cost(results.api.max), 2),
     /**
-     * The floor of the stack's throughput over the bare floor's: the most an app on NestJS and
-     * Express could reach of the goal's ratio, framework alone, with no code of its own.
+     * The floor of the stack's throughput over the bare floor's (the median of the sets, as
+     * printed): the most an app on NestJS and Express could reach of the goal's ratio, framework
+     * alone, with no code of its own.
      */
-    stackRatio: round(rps('nest') / rps('floor'), 2),
-    /** The API's throughput over the floor of the stack's: how much of that the API keeps. */
-    ofStackRatio: round(rps('api') / rps('nest'), 2),
+    stackRatio: medianItem(results.stackRatios, (ratio) => ratio)!,
+    /**
+     * The API's ratio over the stack's floor's (the medians of the sets): how much of what the
+     * framework leaves the API keeps.
+     */
+    ofStackRatio: round(throughput / medianItem(results.stackRatios, (ratio) => ratio)!, 2),
     ...(results.api.rate !== undefined && results.api.paced !== undefined
       ? {
           p99AtRateAutocannonMs: results.api.rate.p99Ms,
@@ -178,7 +187,8 @@ export function printRatios(r: ReturnType<typeof ratios>): void {
       `${verdict(r.throughputMet)}); by CPU per request (server + Postgres): ${r.cpuCostRatio}`,
   );
   console.log(
-    `  the stack's floor (NestJS on Express, no code of ours) / floor: ${r.stackRatio}; ` +
+    `  the stack's floor (NestJS on Express, no code of ours) / floor: ${r.stackRatio}` +
+      `${r.stackRatios === undefined ? '' : ` (median of ${r.stackRatios.join(', ')})`}; ` +
       `API / the stack's floor: ${r.ofStackRatio}`,
   );
   if (r.p99AtRatePacedMs !== undefined) {
