@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
+import { addDefaultHeaders } from './answer-head';
+
 /** What a preflight allows: the methods Nest's `enableCors` (the cors package) allowed. */
 const ALLOWED_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
 
@@ -25,14 +27,20 @@ export function crossOrigin(
 ): RequestHandler {
   const allowed = new Set(origins);
   const exposedList = exposed.join(',');
+  const vary = ['Vary', 'Origin'];
   return (request: Request, response: Response, next: NextFunction) => {
     const origin = request.headers.origin;
     if (origin !== undefined && allowed.has(origin)) {
-      response.setHeader('Access-Control-Allow-Origin', origin);
-      response.setHeader('Access-Control-Expose-Headers', exposedList);
+      addDefaultHeaders(response, [
+        'Access-Control-Allow-Origin',
+        origin,
+        'Access-Control-Expose-Headers',
+        exposedList,
+      ]);
     }
     if (request.method !== 'OPTIONS') {
-      response.setHeader('Vary', 'Origin');
+      // With the head (answer-head.ts): a writer's own `Vary` gets `Origin` added.
+      addDefaultHeaders(response, vary);
       next();
       return;
     }

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 
+import { writeDefaultHeaders } from './answer-head';
 import { AppModule, type AppOptions } from './app.module';
 import { EnvelopeAdapter } from './common/envelope-adapter';
 import { type Env, EnvError, loadEnv } from './config/env';
@@ -25,6 +26,8 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<INe
     { bufferLogs: true },
   );
   app.useLogger(app.get(PinoNestLogger));
+  // What the middlewares below name, every answer carries (answer-head.ts).
+  writeDefaultHeaders(app.getHttpAdapter().getInstance());
   // First, so that everything after runs inside the request's context (its id on every line).
   app.use(
     requestContext([app.get(ApiMetrics).observeRequest, app.get<RequestObserver>(REQUEST_LOG)]),

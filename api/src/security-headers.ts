@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
+import { addDefaultHeaders } from './answer-head';
+
 /** Where the OpenAPI page and its documents are served (see openapi.ts). */
 export const DOCS_PATHS = ['/docs', '/docs-json', '/docs-yaml'] as const;
 
@@ -36,17 +38,21 @@ const isPage = (request: Request): boolean => {
  * again as it writes the head): with them, helmet cost a fifth of a `/health`'s server time
  * (`npm run bench -w api -- --only health`, without it). The pages below still get them all.
  */
-const API_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['Cache-Control', 'no-store'],
-  [
-    'Content-Security-Policy',
-    "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
-  ],
-  ['Cross-Origin-Resource-Policy', 'cross-origin'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
+const API_HEADERS: readonly string[] = [
+  'Cache-Control',
+  'no-store',
+  'Content-Security-Policy',
+  "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+  'Cross-Origin-Resource-Policy',
+  'cross-origin',
+  'Referrer-Policy',
+  'no-referrer',
+  'Strict-Transport-Security',
+  'max-age=31536000; includeSubDomains',
+  'X-Content-Type-Options',
+  'nosniff',
+  'X-Frame-Options',
+  'DENY',
 ];
 
 /**
@@ -75,7 +81,10 @@ const pages = helmet({
   frameguard: { action: 'deny' },
 });
 
-/** Security headers on every answer: {@link API_HEADERS}, or helmet's for the pages. */
+/**
+ * Security headers on every answer: {@link API_HEADERS} (written with the head, answer-head.ts;
+ * a file served with caching of its own keeps its `Cache-Control`), or helmet's for the pages.
+ */
 export function securityHeaders(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     if (isPage(request)) {
@@ -83,9 +92,7 @@ export function securityHeaders(): RequestHandler {
       pages(request, response, next);
       return;
     }
-    for (const [name, value] of API_HEADERS) {
-      response.setHeader(name, value);
-    }
+    addDefaultHeaders(response, API_HEADERS);
     next();
   };
 }

@@ -2,6 +2,7 @@ import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 
+import { sendJson } from '../answer-head';
 import { Reply } from './envelope';
 
 /**
@@ -12,9 +13,10 @@ import { Reply } from './envelope';
  * in a global interceptor because Nest runs interceptors through rxjs, which cost ~5 % of a
  * request's CPU on the hot reads (`npm run bench -w api -- --cpu-prof`).
  *
- * The envelope is written straight to the socket: Express's `res.json` would look up three JSON
- * settings, parse and re-format the content type to add a charset, and check the request's
- * freshness for a 304, none of which an always-`no-store` JSON answer needs.
+ * The envelope is written straight to the socket, its head in one call (answer-head.ts): Express's
+ * `res.json` would look up three JSON settings, parse and re-format the content type to add a
+ * charset, and check the request's freshness for a 304, none of which an always-`no-store` JSON
+ * answer needs.
  */
 export class EnvelopeAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
@@ -22,11 +24,7 @@ export class EnvelopeAdapter extends ExpressAdapter {
       return super.reply(response, body, statusCode);
     }
     const json = JSON.stringify((body instanceof Reply ? body : new Reply(body)).toEnvelope());
-    if (statusCode !== undefined) {
-      response.statusCode = statusCode;
-    }
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Length', Buffer.byteLength(json));
-    return response.end(response.req.method === 'HEAD' ? undefined : json);
+    sendJson(response, statusCode ?? response.statusCode, json);
+    return response;
   }
 }

@@ -9,6 +9,7 @@ import {
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 
+import { sendJson } from '../answer-head';
 import { DomainError } from './domain-error';
 import type { ErrorEnvelope } from './envelope';
 
@@ -50,7 +51,7 @@ export class ExceptionsFilter implements ExceptionFilter {
       );
     }
     const [status, body] = this.toEnvelope(exception);
-    response.status(status).json(body);
+    sendJson(response, status, JSON.stringify(body));
   }
 
   private toEnvelope(exception: unknown): [number, ErrorEnvelope] {

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
+import { addDefaultHeaders } from '../answer-head';
+
 /**
  * What follows a request wherever its work goes: the handlers and commands it runs (the same
  * async context) and the BullMQ jobs they enqueue (carried in the job, see queue-telemetry.ts).
@@ -58,7 +60,7 @@ export function requestContext(observers: readonly RequestObserver[] = []): Requ
     const given = request.headers['x-request-id'];
     const reqId = isRequestId(given) ? given : randomUUID();
     (request as IdentifiedRequest).id = reqId;
-    response.setHeader(REQUEST_ID_HEADER, reqId);
+    addDefaultHeaders(response, [REQUEST_ID_HEADER, reqId]);
     if (observers.length > 0) {
       response.once('close', () => {
         const elapsedMs = performance.now() - started;
