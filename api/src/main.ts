@@ -9,6 +9,8 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { writeDefaultHeaders } from './answer-head';
 import { AppModule, type AppOptions } from './app.module';
 import { EnvelopeAdapter } from './common/envelope-adapter';
+import { inTurn } from './common/in-turn';
+import { requestBodies } from './common/request-bodies';
 import { type Env, EnvError, loadEnv } from './config/env';
 import { crossOrigin } from './cross-origin';
 import { REQUEST_LOG } from './logging/logging.module';
@@ -22,20 +24,25 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<INe
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(env, options),
     new EnvelopeAdapter(),
-    // Lines logged while the modules start wait for the pino logger, then go through it.
-    { bufferLogs: true },
+    // Lines logged while the modules start wait for the pino logger, then go through it. Bodies
+    // are read below, where a request has one.
+    { bufferLogs: true, bodyParser: false },
   );
   app.useLogger(app.get(PinoNestLogger));
   // What the middlewares below name, every answer carries (answer-head.ts).
   writeDefaultHeaders(app.getHttpAdapter().getInstance());
   // First, so that everything after runs inside the request's context (its id on every line).
+  // One middleware for what every request goes through (in-turn.ts says why).
   app.use(
-    requestContext([app.get(ApiMetrics).observeRequest, app.get<RequestObserver>(REQUEST_LOG)]),
-    securityHeaders(),
-    // The web client is on another origin: it reads Retry-After to count down to when a refused
-    // request (a code asked for too soon) would be accepted, and the request id to quote in a
-    // report.
-    crossOrigin(env.CORS_ORIGINS, ['Retry-After', REQUEST_ID_HEADER]),
+    inTurn(
+      requestContext([app.get(ApiMetrics).observeRequest, app.get<RequestObserver>(REQUEST_LOG)]),
+      securityHeaders(),
+      // The web client is on another origin: it reads Retry-After to count down to when a refused
+      // request (a code asked for too soon) would be accepted, and the request id to quote in a
+      // report.
+      crossOrigin(env.CORS_ORIGINS, ['Retry-After', REQUEST_ID_HEADER]),
+      requestBodies(),
+    ),
   );
   // Nothing says what serves the API (helmet removed it per answer; this never sets it).
   app.disable('x-powered-by');

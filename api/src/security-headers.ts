@@ -12,14 +12,16 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 /** The page a loan-notice mail's link opens (`GET`; notices/notices.controller.ts). */
 export const STOP_PAGE_PATH = '/notices/stop';
 
-const PAGE_PREFIXES = [...DOCS_PATHS, QUEUE_DASHBOARD_PATH];
+/** The paths of the pages served under {@link DOCS_PATHS} and {@link QUEUE_DASHBOARD_PATH}. */
+const PAGE_PATH = new RegExp(
+  `^(?:${[...DOCS_PATHS, QUEUE_DASHBOARD_PATH]
+    .map((path) => path.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+    .join('|')})(?:/|$)`,
+);
 
 const isPage = (request: Request): boolean => {
   const path = request.path;
-  return (
-    (request.method === 'GET' && path === STOP_PAGE_PATH) ||
-    PAGE_PREFIXES.some((page) => path === page || path.startsWith(`${page}/`))
-  );
+  return (request.method === 'GET' && path === STOP_PAGE_PATH) || PAGE_PATH.test(path);
 };
 
 /**

@@ -8,13 +8,14 @@ import { ExceptionsFilter } from './exception.filter';
 function answer(exception: unknown): { status: number; body: unknown } {
   const sent = { status: 0, body: undefined as unknown };
   const response = {
-    setHeader: () => response,
-    status: (status: number) => {
+    req: { method: 'POST' },
+    getHeaderNames: () => [],
+    writeHead: (status: number) => {
       sent.status = status;
       return response;
     },
-    json: (body: unknown) => {
-      sent.body = body;
+    end: (json: string) => {
+      sent.body = JSON.parse(json);
       return response;
     },
   };
