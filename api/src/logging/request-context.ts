@@ -62,7 +62,8 @@ export function requestContext(observers: readonly RequestObserver[] = []): Requ
     (request as IdentifiedRequest).id = reqId;
     addDefaultHeaders(response, [REQUEST_ID_HEADER, reqId]);
     if (observers.length > 0) {
-      response.once('close', () => {
+      // `on`, not `once`: a response closes once, and `once` wraps each listener in another.
+      response.on('close', () => {
         const elapsedMs = performance.now() - started;
         for (const observe of observers) {
           try {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 import { withTimeout } from '../common/with-timeout';
 import { type RequestObserver, routePattern } from '../logging/request-context';
 import { LendingReads } from '../lending/lending-reads';
 import { OBSERVED, OBSERVED_QUEUES } from './observed-queues';
+import { RequestDurations } from './request-durations';
 
 /** The states whose job counts are read (completed jobs are removed as they complete). */
 const STATES = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
@@ -36,13 +37,11 @@ export class ApiMetrics {
   private readonly logger = new Logger(ApiMetrics.name);
   readonly registry = new Registry();
 
-  private readonly requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern (unmatched: no route answered) and status.',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  private readonly requestSeconds = new RequestDurations(
+    'http_request_duration_seconds',
+    'HTTP requests by method, route pattern (unmatched: no route answered) and status.',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
   private readonly queueJobs = new Gauge({
     name: 'api_queue_jobs',
     help: 'Jobs in each queue, by state.',
@@ -73,6 +72,7 @@ export class ApiMetrics {
     @Inject(OBSERVED) private readonly queues: Queue[],
     private readonly lending: LendingReads,
   ) {
+    this.registry.registerMetric(this.requestSeconds.asMetric());
     collectDefaultMetrics({ register: this.registry, prefix: 'api_' });
   }
 
@@ -85,11 +85,9 @@ export class ApiMetrics {
       return;
     }
     this.requestSeconds.observe(
-      {
-        method: request.method,
-        route: routePattern(request, response),
-        status: response.statusCode,
-      },
+      request.method,
+      routePattern(request, response),
+      response.statusCode,
       elapsedMs / 1_000,
     );
   };
