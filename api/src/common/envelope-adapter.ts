@@ -1,9 +1,12 @@
-import { StreamableFile } from '@nestjs/common';
+import { createServer } from 'node:http';
+
+import { type NestApplicationOptions, StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
 
 import { sendJson } from '../answer-head';
 import { Reply } from './envelope';
+import { expressMessages } from './express-messages';
 
 /**
  * Express, with every handler's answer put in the success envelope on its way out: a
@@ -19,6 +22,19 @@ import { Reply } from './envelope';
  * answer needs.
  */
 export class EnvelopeAdapter extends ExpressAdapter {
+  /**
+   * The HTTP server, its requests and responses made with Express's prototypes
+   * (express-messages.ts). Nest's own makes a server of Express's app and nothing more; it is
+   * kept where it does more (HTTPS, connections it tracks to close them).
+   */
+  override initHttpServer(options: NestApplicationOptions): void {
+    super.initHttpServer(options);
+    if (options.httpsOptions === undefined && options.forceCloseConnections !== true) {
+      const app = this.getInstance<Express>();
+      this.httpServer = createServer(expressMessages(app), app);
+    }
+  }
+
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (body instanceof StreamableFile) {
       return super.reply(response, body, statusCode);
