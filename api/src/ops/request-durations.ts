@@ -35,7 +35,14 @@ interface Samples<T> {
 export class RequestDurations {
   readonly type = 'histogram' as const;
   readonly aggregator = 'sum' as const;
-  private readonly series = new Map<string, Series>();
+  /**
+   * Series by route, method and status, in the order they were first seen. Not by one key made of
+   * the three: a new string each request, hashed whole to be looked up, where the route's and the
+   * method's strings are the same every time (Express's route, Node's method table) and keep
+   * their hashes.
+   */
+  private readonly series = new Map<string, Map<string, Map<number, Series>>>();
+  private readonly ordered: Series[] = [];
 
   constructor(
     readonly name: string,
@@ -44,8 +51,17 @@ export class RequestDurations {
   ) {}
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.series.get(key);
+    let byMethod = this.series.get(route);
+    if (byMethod === undefined) {
+      byMethod = new Map();
+      this.series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(status);
     if (series === undefined) {
       series = {
         labels: { method, route, status },
@@ -53,7 +69,8 @@ export class RequestDurations {
         sum: 0,
         count: 0,
       };
-      this.series.set(key, series);
+      byStatus.set(status, series);
+      this.ordered.push(series);
     }
     let bucket = 0;
     while (bucket < this.buckets.length && seconds > this.buckets[bucket]!) {
@@ -68,7 +85,7 @@ export class RequestDurations {
   getForPromString(): Promise<Samples<Sample>> {
     const values: Sample[] = [];
     const bucketName = `${this.name}_bucket`;
-    for (const { labels, counts, sum, count } of this.series.values()) {
+    for (const { labels, counts, sum, count } of this.ordered) {
       let below = 0;
       this.buckets.forEach((bound, index) => {
         below += counts[index]!;
@@ -118,6 +135,7 @@ export class RequestDurations {
 
   reset(): void {
     this.series.clear();
+    this.ordered.length = 0;
   }
 
   /** As a metric the registry takes (it reads only the members above). */

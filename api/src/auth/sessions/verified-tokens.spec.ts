@@ -20,6 +20,14 @@ describe(VerifiedTokens.name, () => {
     expect(new VerifiedTokens().get('x.y.z')).toBeUndefined();
   });
 
+  it('answers only the whole token it verified, not another with the same signature', () => {
+    const tokens = new VerifiedTokens(10, () => 0);
+    tokens.add('header.payload.signature', claims(10));
+    expect(tokens.get('header.other-payload.signature')).toBeUndefined();
+    expect(tokens.get('signature')).toBeUndefined();
+    expect(tokens.get('header.payload.signature')).toEqual(claims(10));
+  });
+
   it('keeps at most its capacity, dropping the oldest first', () => {
     const tokens = new VerifiedTokens(2, () => 0);
     tokens.add('one', claims(10));

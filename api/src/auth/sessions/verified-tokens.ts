@@ -17,10 +17,14 @@ const CAPACITY = 10_000;
  * every time; only time changes, so an entry stops at its `exp` exactly as jose's check would.
  * Only tokens that passed every check get here (a forged one costs its sender the full check
  * each time), and revocation is still asked on every request.
+ *
+ * Entries are found by the token's signature (43 of its ~280 characters) and answer only the
+ * whole token they were given (compared in full): a map hashes every character of a key first,
+ * and hashing whole tokens took ~1 % of an authenticated read's instructions (callgrind).
  */
 export class VerifiedTokens {
-  /** In insertion order: the first is the oldest. */
-  private readonly entries = new Map<string, VerifiedToken>();
+  /** By signature, in insertion order: the first is the oldest. */
+  private readonly entries = new Map<string, { token: string; verified: VerifiedToken }>();
 
   constructor(
     private readonly capacity = CAPACITY,
@@ -29,12 +33,16 @@ export class VerifiedTokens {
 
   /** The token's claims while it has not expired (jose: expired once `exp` <= now in seconds). */
   get(token: string): VerifiedToken | undefined {
-    const entry = this.entries.get(token);
-    if (entry !== undefined && this.now() >= entry.expiresAt * 1_000) {
-      this.entries.delete(token);
+    const key = signatureOf(token);
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.token !== token) {
       return undefined;
     }
-    return entry;
+    if (this.now() >= entry.verified.expiresAt * 1_000) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.verified;
   }
 
   add(token: string, verified: VerifiedToken): void {
@@ -44,6 +52,9 @@ export class VerifiedTokens {
         this.entries.delete(oldest.value);
       }
     }
-    this.entries.set(token, verified);
+    this.entries.set(signatureOf(token), { token, verified });
   }
 }
+
+/** A compact JWT's signature: what follows its last dot (the whole string if it has none). */
+const signatureOf = (token: string): string => token.slice(token.lastIndexOf('.') + 1);
