@@ -7,8 +7,8 @@ import type { Express } from 'express';
  * Node's request and response classes for a server of `app`, making each with the prototypes
  * Express would give it. Express sets them as it takes each request (`Object.setPrototypeOf` on
  * the request and on the response); V8 then moves each object, with the fields Node has already
- * given it, to a new shape: the stack's costliest step, ~20k instructions of a request (about a
- * twentieth of `GET /users/me`; callgrind, docs/benchmark-history.md). Made with them from the
+ * given it, to a new shape: the stack's costliest step, ~28k instructions of a request (about a
+ * twelfth of `GET /users/me`; callgrind, docs/benchmark-history.md). Made with them from the
  * start, Express finds them set and V8 has nothing to move.
  */
 export function expressMessages(
