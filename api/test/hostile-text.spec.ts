@@ -492,9 +492,12 @@ describe('hostile text is refused with a 400 naming the field', () => {
     ]);
     for (const refusal of refusals) {
       const sent: { status?: number; body?: unknown } = {};
+      // What the filter's answer (answer-head.ts sendJson) uses of a response.
       const response = {
-        status: (status: number) => ((sent.status = status), response),
-        json: (body: unknown) => ((sent.body = body), response),
+        req: { method: 'POST' },
+        getHeaderNames: () => [],
+        writeHead: (status: number) => ((sent.status = status), response),
+        end: (json: string) => ((sent.body = JSON.parse(json) as unknown), response),
       };
       const host = {
         switchToHttp: () => ({ getResponse: () => response }),
