@@ -42,8 +42,8 @@ const varies = (list: string, field: string): boolean =>
   });
 
 /**
- * Sets the defaults of `response` one by one, each unless the writer set it already; `Vary`'s
- * fields are added to the writer's own.
+ * Sets the defaults of `response` one by one, each unless the writer set it already; a default
+ * `Vary` (one field) is added to the writer's own list.
  */
 function setDefaults(response: Response, defaults: readonly string[]): void {
   for (let index = 0; index < defaults.length; index += 2) {
@@ -52,12 +52,8 @@ function setDefaults(response: Response, defaults: readonly string[]): void {
     const current = response.getHeader(name);
     if (current === undefined) {
       response.setHeader(name, value);
-    } else if (name.toLowerCase() === 'vary') {
-      const list = String(current);
-      const missing = value.split(',').filter((field) => !varies(list, field.trim()));
-      if (missing.length > 0) {
-        response.setHeader(name, [list, ...missing.map((field) => field.trim())].join(', '));
-      }
+    } else if (name.toLowerCase() === 'vary' && !varies(String(current), value)) {
+      response.setHeader(name, `${String(current)}, ${value}`);
     }
   }
 }
@@ -88,20 +84,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Answers `status` with `json` (omitted for a HEAD): its defaults, type and length in one
- * `writeHead` when nothing was set before (a `Retry-After`, say, which then goes as Express's
- * answers do).
+ * `writeHead` when nothing was set before; otherwise (a `Retry-After`, say) as any other writer,
+ * the defaults set by the hook as the head goes.
  */
 export function sendJson(response: Response, status: number, json: string): void {
   const length = String(Buffer.byteLength(json));
-  const defaults = takeDefaults(response);
   if (response.getHeaderNames().length === 0) {
-    const head = defaults ?? [];
+    const head = takeDefaults(response) ?? [];
     head.push('Content-Type', JSON_TYPE, 'Content-Length', length);
     response.writeHead(status, head);
   } else {
-    if (defaults !== undefined) {
-      setDefaults(response, defaults);
-    }
     response.setHeader('Content-Type', JSON_TYPE);
     response.setHeader('Content-Length', length);
     response.statusCode = status;
