@@ -11,7 +11,6 @@ import { AppModule, type AppOptions } from './app.module';
 import { EnvelopeAdapter } from './common/envelope-adapter';
 import { inTurn } from './common/in-turn';
 import { requestBodies } from './common/request-bodies';
-import { staticRoutes } from './common/static-routes';
 import { type Env, EnvError, loadEnv } from './config/env';
 import { crossOrigin } from './cross-origin';
 import { REQUEST_LOG } from './logging/logging.module';
@@ -56,8 +55,6 @@ export async function createApp(env: Env, options: AppOptions = {}): Promise<INe
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') {
     serveOpenApi(app);
   }
-  // Last, after every middleware: the routes Nest adds below it are found by path (static-routes.ts).
-  app.use(staticRoutes(app.getHttpAdapter().getInstance()));
   return app;
 }
 
