@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
+import { bearerToken } from './bearer-token';
+
 // Hashed first: timingSafeEqual needs equal lengths, and the length must not leak either.
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
@@ -12,6 +14,6 @@ export const sameSecret = (given: string, expected: string): boolean =>
  * when no token is configured.
  */
 export function isOperator(authorization: string | undefined, opsToken: string | undefined) {
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-  return opsToken !== undefined && token !== undefined && sameSecret(token, opsToken);
+  const token = bearerToken(authorization);
+  return opsToken !== undefined && token !== '' && sameSecret(token, opsToken);
 }

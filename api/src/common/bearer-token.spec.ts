@@ -1,4 +1,4 @@
-import { bearerToken } from './bearer.guard';
+import { bearerToken } from './bearer-token';
 
 describe(bearerToken.name, () => {
   it.each([
@@ -16,7 +16,7 @@ describe(bearerToken.name, () => {
     expect(bearerToken(header)).toBe(token);
   });
 
-  it('hands a token with a space inside to the check, which refuses it as any token not ours', () => {
+  it('hands a token with a space inside to the comparison, which refuses it as any other', () => {
     // The pattern finds no token in it (so: signed out); either way the request is refused.
     expect(bearerToken('Bearer abc def')).toBe('abc def');
   });
